@@ -1,0 +1,46 @@
+import { lazy } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { Result } from 'antd';
+import { LoginPage } from '../features/auth/LoginPage';
+import { AdminLayout } from './AdminLayout';
+import { RequireAuth, RequireRole } from './RequireAuth';
+
+const LedgerPage = lazy(() => import('../features/ledger/LedgerPage'));
+const JournalPage = lazy(() => import('../features/journal/JournalPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const OutboxPage = lazy(() => import('../features/outbox/OutboxPage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const OperatorsPage = lazy(() => import('../features/operators/OperatorsPage'));
+
+function NotFound() {
+  return <Result status="404" title="Page not found" subTitle="Pick a page from the menu." />;
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<RequireAuth />}>
+          <Route element={<AdminLayout />}>
+            <Route index element={<Navigate to="/ledger" replace />} />
+            <Route path="ledger" element={<LedgerPage />} />
+            <Route path="journal" element={<JournalPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="outbox" element={<OutboxPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route
+              path="operators"
+              element={
+                <RequireRole roles={['admin']}>
+                  <OperatorsPage />
+                </RequireRole>
+              }
+            />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,0 +1,90 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { adminApi, queryKeys, type AuditRecord } from '../../api/admin';
+import { formatDateTime } from '../../lib/format';
+import { tablePagination, usePageParams } from '../../lib/usePageParams';
+import { JsonBlock } from '../../ui/JsonBlock';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryError } from '../../ui/QueryError';
+
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+function actionColor(action: string): string {
+  if (action.endsWith('.login') || action.endsWith('.logout')) return 'default';
+  if (action.includes('fail') || action.includes('reject') || action.includes('disable')) return 'red';
+  if (action.includes('create') || action.includes('approve')) return 'green';
+  return 'blue';
+}
+
+const columns: TableColumnsType<AuditRecord> = [
+  { title: 'ID', dataIndex: 'id', width: 90, render: (id: AuditRecord['id']) => <span className="mono">#{id}</span> },
+  { title: 'Time', dataIndex: 'created_at', width: 180, render: (at: string) => formatDateTime(at) },
+  {
+    title: 'Operator',
+    key: 'operator',
+    render: (_, r) =>
+      r.operator_username ? (
+        <span>
+          {r.operator_username} <Typography.Text type="secondary">#{r.operator_id}</Typography.Text>
+        </span>
+      ) : r.operator_id !== null ? (
+        <span className="mono">#{r.operator_id}</span>
+      ) : (
+        dash
+      ),
+  },
+  {
+    title: 'Action',
+    dataIndex: 'action',
+    render: (action: string) => (
+      <Tag color={actionColor(action)} className="mono">
+        {action}
+      </Tag>
+    ),
+  },
+  { title: 'Target', dataIndex: 'target', render: (t: string | null) => (t ? <span className="mono">{t}</span> : dash) },
+  { title: 'IP', dataIndex: 'ip', width: 150, render: (ip: string | null) => (ip ? <span className="mono">{ip}</span> : dash) },
+];
+
+function hasChange(r: AuditRecord): boolean {
+  return (r.before !== null && r.before !== undefined) || (r.after !== null && r.after !== undefined);
+}
+
+export default function AuditPage() {
+  const { query, page, limit, setPage } = usePageParams();
+  const audit = useQuery({
+    queryKey: queryKeys.audit(query),
+    queryFn: () => adminApi.audit(query),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Operator actions, newest first. Expand a row to see the state before and after."
+      />
+      {audit.isError ? <QueryError what="the audit log" error={audit.error} onRetry={() => audit.refetch()} /> : null}
+      <Card styles={{ body: { padding: 0 } }}>
+        <Table<AuditRecord>
+          data-testid="audit-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={audit.data?.items}
+          loading={audit.isFetching}
+          expandable={{
+            rowExpandable: hasChange,
+            expandedRowRender: (r) => (
+              <Flex gap={16} align="stretch">
+                <JsonBlock label="Before" value={r.before} />
+                <JsonBlock label="After" value={r.after} />
+              </Flex>
+            ),
+          }}
+          pagination={tablePagination(page, limit, audit.data?.total, setPage)}
+          locale={{ emptyText: audit.isPending ? ' ' : 'No operator actions recorded yet' }}
+        />
+      </Card>
+    </>
+  );
+}

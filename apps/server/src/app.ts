@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Lang } from '@bourse/contract';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { installErrorHandler } from './http/error-handler';
+import { requestLang } from './http/i18n';
+import type { Clock } from './lib/clock';
+import { adminRoutes } from './modules/admin';
+import { identityRoutes } from './modules/identity';
+import { ledgerRoutes } from './modules/ledger';
+import { marketRoutes } from './modules/market';
+import { platformRoutes } from './modules/platform';
+import { Realtime } from './realtime/realtime';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's language from the payload's `lang` (default en). */
+    lang: Lang;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+/** Builds the Fastify app with every module mounted under /api. Does not listen. */
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.re_password'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: opts.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { db: opts.db, clock: opts.clock, config: opts.config, log: app.log, realtime: new Realtime() };
+
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('userId', null);
+  app.decorateRequest('operator', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: false });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    // Redis-backed limits across processes come with REDIS_URL (later modules); memory otherwise.
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bourse API', version: '0.1.0', description: 'Envelope {type, code, message}; see docs/architecture.md' },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      // A POST without a body (the client sends only the token) validates like an empty form.
+      api.addHook('preValidation', async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      });
+      api.addHook('preHandler', async (request) => {
+        request.lang = requestLang(request.query, request.body);
+      });
+      api.get('/health', { schema: { hide: true } }, async (_req, reply) => {
+        try {
+          await sql`select 1`.execute(ctx.db);
+          return { status: 'ok' };
+        } catch {
+          return reply.status(503).send({ status: 'unavailable' });
+        }
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      await api.register(platformRoutes(ctx));
+      await api.register(marketRoutes(ctx));
+      await api.register(identityRoutes(ctx));
+      await api.register(ledgerRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  // The built apps: the mobile web app at /, the console at /admin/.
+  if (opts.config.adminDist && existsSync(opts.config.adminDist)) {
+    await app.register(fastifyStatic, { root: opts.config.adminDist, prefix: '/admin/', decorateReply: false });
+  }
+  if (opts.config.webDist && existsSync(opts.config.webDist)) {
+    await app.register(fastifyStatic, { root: opts.config.webDist, prefix: '/', decorateReply: false });
+  }
+  return { app, ctx };
+}

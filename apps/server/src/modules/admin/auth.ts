@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError, noSession } from '../../http/errors';
+import { tokenFromHeader } from '../identity/sessions';
+import { resolveOperator, type Operator, type OperatorRole } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: Operator | null;
+  }
+}
+
+/** preHandler for console routes: a live operator session (999 otherwise) with one of the roles. */
+export function requireOperator(ctx: AppContext, roles?: OperatorRole[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = tokenFromHeader(request.headers.authorization);
+    const op = token ? await resolveOperator(ctx, token) : null;
+    if (!op) throw noSession();
+    if (roles && !roles.includes(op.role)) throw new AppError('operator_forbidden');
+    request.operator = op;
+  };
+}
+
+export function currentOperator(request: FastifyRequest): Operator {
+  if (!request.operator) throw noSession();
+  return request.operator;
+}

@@ -1,0 +1,171 @@
+import { formatUnits } from '@bourse/money';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { hashPassword, newToken, randomSecret, sha256, verifyPassword } from '../../lib/crypto';
+import { currencyTotals, reconcile } from '../ledger';
+import { listCurrencies } from '../market';
+import * as repo from './repo';
+
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export interface Operator {
+  id: number;
+  username: string;
+  role: OperatorRole;
+}
+
+const OPERATOR_IDLE_MS = 2 * 3600_000;
+const OPERATOR_ABSOLUTE_MS = 24 * 3600_000;
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/**
+ * At first start there is no operator: create `admin` with ADMIN_PASSWORD, or a generated
+ * password that is printed once. Returns the generated password (null when none was made).
+ */
+export async function ensureFirstOperator(ctx: AppContext): Promise<string | null> {
+  if ((await repo.countOperators(ctx.db)) > 0) return null;
+  const password = ctx.config.adminPassword ?? randomSecret(20);
+  const created = await repo.insertOperator(ctx.db, {
+    username: 'admin',
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+  });
+  if (!created) return null;
+  await audit(ctx, null, 'operator.bootstrap', 'operator:admin', undefined, { username: 'admin', role: 'admin' }, null);
+  return ctx.config.adminPassword ? null : password;
+}
+
+export async function audit(
+  ctx: AppContext,
+  operatorId: number | null,
+  action: string,
+  target: string | null,
+  before: unknown,
+  after: unknown,
+  ip: string | null,
+): Promise<void> {
+  await repo.insertAudit(ctx.db, { operatorId, action, target, before, after, ip, at: ctx.clock.now() });
+}
+
+export async function operatorLogin(ctx: AppContext, username: string, password: string, ip: string | null) {
+  const op = await repo.findOperatorByName(ctx.db, username.trim());
+  const valid = await verifyPassword(password, op?.password_hash ?? DUMMY_HASH);
+  if (!op || !valid || op.disabled) {
+    await audit(ctx, op?.id ?? null, 'operator.login_failed', `operator:${username.trim().slice(0, 64)}`, undefined, undefined, ip);
+    throw new AppError('operator_invalid_credentials');
+  }
+  const token = newToken();
+  const at = ctx.clock.now();
+  await repo.insertOperatorSession(ctx.db, {
+    tokenHash: sha256(token),
+    operatorId: op.id,
+    at,
+    expiresAt: new Date(at.getTime() + OPERATOR_ABSOLUTE_MS),
+  });
+  await repo.markLogin(ctx.db, op.id, at);
+  await audit(ctx, op.id, 'operator.login', `operator:${op.username}`, undefined, undefined, ip);
+  return { token, operator: { id: op.id, username: op.username, role: op.role as OperatorRole } };
+}
+
+export async function resolveOperator(ctx: AppContext, token: string): Promise<Operator | null> {
+  if (!token || token.length > 200) return null;
+  const hash = sha256(token);
+  const s = await repo.findOperatorSession(ctx.db, hash);
+  if (!s || s.disabled) return null;
+  const now = ctx.clock.now().getTime();
+  if (now >= s.expires_at.getTime() || now - s.last_used_at.getTime() >= OPERATOR_IDLE_MS) {
+    await repo.deleteOperatorSession(ctx.db, hash);
+    return null;
+  }
+  if (now - s.last_used_at.getTime() >= 60_000) await repo.touchOperatorSession(ctx.db, hash, new Date(now));
+  return { id: s.id, username: s.username, role: s.role as OperatorRole };
+}
+
+export async function operatorLogout(ctx: AppContext, token: string, op: Operator, ip: string | null) {
+  await repo.deleteOperatorSession(ctx.db, sha256(token));
+  await audit(ctx, op.id, 'operator.logout', `operator:${op.username}`, undefined, undefined, ip);
+}
+
+export async function createOperator(
+  ctx: AppContext,
+  actor: Operator,
+  input: { username: string; password: string; role: OperatorRole },
+  ip: string | null,
+) {
+  const created = await repo.insertOperator(ctx.db, {
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+  });
+  if (!created) throw new AppError('operator_exists');
+  const view = { id: created.id, username: created.username, role: created.role, disabled: created.disabled };
+  await audit(ctx, actor.id, 'operator.create', `operator:${created.username}`, undefined, view, ip);
+  return { ...view, created_at: created.created_at, last_login_at: created.last_login_at };
+}
+
+/** The ledger page: totals per currency, system accounts, and the reconciliation result. */
+export async function ledgerSummary(ctx: AppContext) {
+  const [currencies, totals, system, check] = await Promise.all([
+    listCurrencies(ctx.db),
+    currencyTotals(ctx.db),
+    repo.systemAccounts(ctx.db),
+    reconcile(ctx.db),
+  ]);
+  const byId = new Map(currencies.map((c) => [c.id, c]));
+  return {
+    currencies: totals.map((t) => {
+      const c = byId.get(t.currencyId)!;
+      const f = (v: bigint) => formatUnits(v, c.decimals);
+      return {
+        currency_id: c.id,
+        name: c.name,
+        sub_name: c.sub_name,
+        decimals: c.decimals,
+        users_available: f(t.usersAvailable),
+        users_frozen: f(t.usersFrozen),
+        system_total: f(t.systemTotal),
+        total: f(t.total),
+      };
+    }),
+    system_accounts: system.map((s) => ({
+      account_id: s.account_id,
+      system_code: s.system_code,
+      currency_id: s.currency_id,
+      currency_name: s.currency_sub_name ? `${s.currency_name} (${s.currency_sub_name})` : s.currency_name,
+      available: formatUnits(BigInt(s.available), s.decimals),
+      frozen: formatUnits(BigInt(s.frozen), s.decimals),
+      allow_negative: s.allow_negative,
+    })),
+    reconciliation: { ...check, checked_at: ctx.clock.now().toISOString() },
+  };
+}
+
+export async function ledgerEntries(ctx: AppContext, page: number, limit: number) {
+  const { entries, postings, total } = await repo.listEntries(ctx.db, page, limit);
+  const byEntry = new Map<string, typeof postings>();
+  for (const p of postings) {
+    const key = String(p.entry_id);
+    byEntry.set(key, [...(byEntry.get(key) ?? []), p]);
+  }
+  return {
+    items: entries.map((e) => ({
+      id: String(e.id),
+      kind: e.kind,
+      ref_type: e.ref_type,
+      ref_id: e.ref_id,
+      idempotency_key: e.idempotency_key,
+      memo: e.memo,
+      created_at: e.created_at.toISOString(),
+      postings: (byEntry.get(String(e.id)) ?? []).map((p) => ({
+        account_id: p.account_id,
+        owner: p.user_id !== null ? `user:${p.user_id}` : `system:${p.system_code ?? ''}`,
+        account_type: p.account_type,
+        currency_name: p.currency_sub_name ? `${p.currency_name} (${p.currency_sub_name})` : p.currency_name,
+        bucket: p.bucket === 1 ? 'available' : 'frozen',
+        amount: formatUnits(BigInt(p.amount), p.decimals),
+      })),
+    })),
+    total,
+  };
+}

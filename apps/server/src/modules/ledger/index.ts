@@ -1,0 +1,7 @@
+export * as ledger from './service';
+export { LedgerInvariantError } from './service';
+export { reconcile, currencyTotals, type Reconciliation, type Violation } from './reconcile';
+export { ledgerRoutes } from './routes';
+export { walletList } from './balances';
+export { SYSTEM_ACCOUNTS, type Bucket, type Leg, type EntryInput, type PostResult } from './types';
+export { accountBalance, findUserAccountId } from './repo';

@@ -1,0 +1,2 @@
+export { marketRoutes } from './routes';
+export { listCurrencies, findCurrency, currencyView, ensureBaseCurrencies, type CurrencyView } from './currencies';

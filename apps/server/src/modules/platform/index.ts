@@ -1,0 +1,3 @@
+export { platformRoutes } from './routes';
+export { ensurePlatformDefaults } from './service';
+export { refreshFiatRates } from './fiat';

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { fiatRates } from './fiat';
+import { menu, publicSetting, siteConfig } from './service';
+
+const langOnly = z.object({ lang: z.string().optional() });
+
+export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    app.get(
+      '/getSetting',
+      {
+        schema: {
+          tags: ['platform'],
+          summary: 'One public site setting',
+          querystring: z.object({ keyword: z.string().trim().min(1).max(64), lang: z.string().optional() }),
+        },
+      },
+      async (req) => ok(await publicSetting(ctx, req.query.keyword)),
+    );
+    app.get(
+      '/getercSetting',
+      { schema: { tags: ['platform'], summary: 'Site configuration for launch', querystring: langOnly } },
+      async () => ok(await siteConfig(ctx)),
+    );
+    app.post(
+      '/index/config',
+      { schema: { tags: ['platform'], summary: 'Site configuration (newer API)', body: langOnly } },
+      async () => ok(await siteConfig(ctx)),
+    );
+    app.get(
+      '/menu',
+      { schema: { tags: ['platform'], summary: 'Home shortcuts in the caller language', querystring: langOnly } },
+      async (req) => ok(await menu(ctx, req.lang)),
+    );
+    app.get(
+      '/fiat/rates',
+      { schema: { tags: ['platform'], summary: 'Fiat rates against USD', querystring: langOnly } },
+      async () => ok(await fiatRates(ctx)),
+    );
+  };
+}

@@ -1,0 +1,49 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { SOCKET_EVENTS, channels, isPublicChannel } from '@bourse/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Realtime } from './realtime';
+
+/** Resolves a session token to a user id (identity module), for private user channels. */
+export type TokenResolver = (token: string) => Promise<number | null>;
+
+const MAX_ROOMS_PER_SOCKET = 50;
+
+/**
+ * socket.io on the page origin, websocket transport only (spec §7). Clients emit `sub` / `unsub`
+ * with a channel name; public channels are open to all, and a client that authenticates with its
+ * session token joins its own `user:<id>` room.
+ */
+export function attachSocketServer(
+  httpServer: HttpServer,
+  realtime: Realtime,
+  resolveToken: TokenResolver,
+  log: FastifyBaseLogger,
+): Server {
+  const io = new Server(httpServer, {
+    transports: ['websocket'],
+    serveClient: false,
+    pingTimeout: 20_000,
+    connectTimeout: 60_000,
+  });
+  io.on('connection', (socket) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    if (typeof token === 'string' && token) {
+      resolveToken(token)
+        .then((userId) => {
+          if (userId !== null) void socket.join(channels.user(userId));
+        })
+        .catch((err: unknown) => log.warn({ err }, 'socket token resolution failed'));
+    }
+    socket.on(SOCKET_EVENTS.subscribe, (name: unknown) => {
+      if (typeof name !== 'string' || !isPublicChannel(name)) return;
+      if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return;
+      void socket.join(name);
+    });
+    socket.on(SOCKET_EVENTS.unsubscribe, (name: unknown) => {
+      if (typeof name === 'string') void socket.leave(name);
+    });
+  });
+  realtime.attach(io);
+  return io;
+}

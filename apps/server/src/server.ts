@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrate, openDatabase, type DatabaseHandle } from './db/database';
+import { seedDemoData } from './demo/seed';
+import { systemClock, type Clock } from './lib/clock';
+import { ensureFirstOperator } from './modules/admin';
+import { resolveSession } from './modules/identity';
+import { ensureBaseCurrencies } from './modules/market';
+import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
+import { attachSocketServer } from './realtime/socket';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  /** The operator password generated at first start (null when ADMIN_PASSWORD was given or not first start). */
+  generatedAdminPassword: string | null;
+  close(): Promise<void>;
+}
+
+/** Prepares the database: migrations, base data, defaults, the first operator, and demo data when on. */
+export async function prepare(ctx: AppContext): Promise<string | null> {
+  const ran = await migrate(ctx.db);
+  if (ran.length) ctx.log.info({ migrations: ran }, 'migrations applied');
+  await ensureBaseCurrencies(ctx.db);
+  await ensurePlatformDefaults(ctx);
+  const generated = await ensureFirstOperator(ctx);
+  if (ctx.config.demoData) await seedDemoData(ctx);
+  return generated;
+}
+
+/** Starts the whole platform in this process: database, API, static apps, socket, jobs. */
+export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
+  const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { app, ctx } = await buildApp({ config, db: handle.db, clock });
+  let generatedAdminPassword: string | null;
+  try {
+    generatedAdminPassword = await prepare(ctx);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const io = attachSocketServer(app.server, ctx.realtime, (token) => resolveSession(ctx, token), app.log);
+
+  // Fiat rates: checked hourly, fetched at most once per 24 h (refreshFiatRates enforces it).
+  const fiatTimer = setInterval(() => void refreshFiatRates(ctx), 3600_000);
+  fiatTimer.unref();
+  void refreshFiatRates(ctx);
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  let closed = false;
+  return {
+    app,
+    ctx,
+    url: `http://127.0.0.1:${port}`,
+    generatedAdminPassword,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(fiatTimer);
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await app.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The one API client (spec §7–§8, DESIGN.md §3).
+ *
+ * - Base path /api; GET sends a query string, POST a form-encoded body (URLSearchParams).
+ * - `lang` (the stored language) is added to every payload; the stored token goes in the
+ *   Authorization header.
+ * - A loading toast appears only when a call takes longer than 800 ms (never for ping).
+ * - Envelope `{type, code, message}`: success when type is 'ok' or code is 1 (resolves with
+ *   `message`); type 999 clears the stored session; type 998 goes to real-name verification after
+ *   1.2 s; any other type shows the server message as a toast and rejects. Non-200 HTTP statuses
+ *   reject without a message. Time-out 60 s.
+ */
+import { Toast } from 'antd-mobile';
+import {
+  ENVELOPE_TYPE,
+  KYC_REDIRECT_MS,
+  LOADING_DELAY_MS,
+  REQUEST_TIMEOUT_MS,
+  type Envelope,
+} from '@bourse/contract';
+import i18n from 'i18next';
+import { navigateTo } from '../lib/navigation';
+import { getStoredLang } from './lang';
+import { clearSession, getToken } from './session';
+
+export const API_BASE = '/api';
+export const KYC_PATH = '/pages/setting/real';
+
+export type ApiErrorKind = 'server' | 'session' | 'kyc' | 'http' | 'network' | 'timeout' | 'aborted' | 'format';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    /** Stable server error code (envelope `error`), when given. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** Show the delayed loading toast (default true; ping passes false). */
+  loading?: boolean;
+  /** Show server error messages as a toast (default true). */
+  toast?: boolean;
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+// ---- delayed loading toast, shared by concurrent calls -------------------------------------
+
+let slowCalls = 0;
+let loadingToast: { close: () => void } | null = null;
+
+function trackLoading(): () => void {
+  let counted = false;
+  const timer = setTimeout(() => {
+    counted = true;
+    slowCalls += 1;
+    loadingToast ??= Toast.show({
+      icon: 'loading',
+      content: i18n.t('common.loading'),
+      duration: 0,
+      maskClickable: true,
+    });
+  }, LOADING_DELAY_MS);
+  return () => {
+    clearTimeout(timer);
+    if (!counted) return;
+    slowCalls -= 1;
+    if (slowCalls === 0 && loadingToast) {
+      loadingToast.close();
+      loadingToast = null;
+    }
+  };
+}
+
+function showMessage(text: string): void {
+  if (text) Toast.show({ content: text });
+}
+
+// ---- request --------------------------------------------------------------------------------
+
+function toSearchParams(params: Params): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    body.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  body.set('lang', getStoredLang());
+  return body;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && 'type' in body && 'message' in body;
+}
+
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  const { loading = true, toast = true, signal } = options;
+  const payload = toSearchParams(params);
+  const url = method === 'GET' ? `${API_BASE}${path}?${payload.toString()}` : `${API_BASE}${path}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  if (signal) {
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  }
+  const stopLoading = loading ? trackLoading() : () => undefined;
+
+  let body: unknown;
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: method === 'POST' ? payload : undefined,
+      signal: controller.signal,
+    });
+    if (res.status !== 200) throw new ApiError('http', '', res.status);
+    try {
+      body = await res.json();
+    } catch {
+      throw new ApiError('format', '', res.status);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (timedOut) throw new ApiError('timeout', '');
+    if (controller.signal.aborted) throw new ApiError('aborted', '');
+    throw new ApiError('network', '');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    stopLoading();
+  }
+
+  if (!isEnvelope(body)) throw new ApiError('format', '');
+  if (body.type === 'ok' || body.code === 1) return body.message as T;
+
+  const text = typeof body.message === 'string' ? body.message : '';
+  const code = 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+  if (body.type === ENVELOPE_TYPE.noSession) {
+    clearSession();
+    if (toast) showMessage(text);
+    throw new ApiError('session', text, 200, code);
+  }
+  if (body.type === ENVELOPE_TYPE.kycRequired) {
+    if (toast) showMessage(text);
+    setTimeout(() => navigateTo(KYC_PATH), KYC_REDIRECT_MS);
+    throw new ApiError('kyc', text, 200, code);
+  }
+  if (toast) showMessage(text);
+  throw new ApiError('server', text, 200, code);
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('GET', path, params, options),
+  post: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('POST', path, params, options),
+};

@@ -1,0 +1,74 @@
+/**
+ * Realtime socket (spec §4, §7; DESIGN.md §3): socket.io on the page origin, websocket transport
+ * only, connect time-out 5 s, reconnect delay 100 ms growing by 2 (socket.io's default factor) up
+ * to 10 s. Errors are only logged. Channels are joined with `sub` and left with `unsub`; joins are
+ * reference-counted and replayed after every reconnect.
+ */
+import { SOCKET_EVENTS } from '@bourse/contract';
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+
+let socket: Socket | null = null;
+const joined = new Map<string, number>();
+
+export function connectSocket(): Socket {
+  if (socket) return socket;
+  const s = io({
+    transports: ['websocket'],
+    timeout: 5000,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 10_000,
+    randomizationFactor: 0,
+  });
+  s.on('connect', () => {
+    for (const channel of joined.keys()) s.emit(SOCKET_EVENTS.subscribe, channel);
+  });
+  s.on('connect_error', (err) => console.warn('[socket] connect error:', err.message));
+  s.on('error', (err: unknown) => console.warn('[socket] error:', err));
+  socket = s;
+  return s;
+}
+
+function join(channel: string): void {
+  const count = joined.get(channel) ?? 0;
+  joined.set(channel, count + 1);
+  if (count === 0 && socket?.connected) socket.emit(SOCKET_EVENTS.subscribe, channel);
+}
+
+function leave(channel: string): void {
+  const count = joined.get(channel) ?? 0;
+  if (count <= 1) {
+    joined.delete(channel);
+    if (socket?.connected) socket.emit(SOCKET_EVENTS.unsubscribe, channel);
+  } else {
+    joined.set(channel, count - 1);
+  }
+}
+
+/**
+ * Subscribes to a channel while the component is mounted and calls `onMessage` for each
+ * message. The event name defaults to the channel's kind (`kline:BTC/USDT:1min` → `kline`).
+ * Pass `null` as channel to subscribe to nothing.
+ */
+export function useChannel<T = unknown>(
+  channel: string | null,
+  onMessage: (data: T) => void,
+  event?: string,
+): void {
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  useEffect(() => {
+    if (!channel) return;
+    const s = connectSocket();
+    const name = event ?? channel.split(':')[0] ?? channel;
+    const listener = (data: T) => handler.current(data);
+    s.on(name, listener);
+    join(channel);
+    return () => {
+      s.off(name, listener);
+      leave(channel);
+    };
+  }, [channel, event]);
+}

@@ -1,0 +1,44 @@
+/**
+ * Protected navigation (spec §4, DESIGN.md §7): a visitor opening a protected page sees the
+ * "please log in" toast and lands on the login page after 1200 ms. The login page returns to the
+ * requested page afterwards.
+ */
+import { LOGIN_REDIRECT_MS } from '@bourse/contract';
+import { Button, ErrorBlock, Toast } from 'antd-mobile';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useToken } from '../api/session';
+import { isProtectedPath, PATHS } from './paths';
+
+export interface LoginState {
+  from?: string;
+}
+
+export function AuthGate({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const location = useLocation();
+  const blocked = !token && isProtectedPath(location.pathname);
+  if (!blocked) return children;
+  return <LoginRequired from={location.pathname + location.search} />;
+}
+
+function LoginRequired({ from }: { from: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goLogin = () => void navigate(PATHS.login, { replace: true, state: { from } satisfies LoginState });
+
+  useEffect(() => {
+    Toast.show({ content: t('common.pleaseLogIn') });
+    const id = setTimeout(goLogin, LOGIN_REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [from]);
+
+  return (
+    <ErrorBlock status="default" fullPage title={t('common.pleaseLogIn')} description="" data-testid="login-required">
+      <Button color="primary" onClick={goLogin}>
+        {t('common.logIn')}
+      </Button>
+    </ErrorBlock>
+  );
+}

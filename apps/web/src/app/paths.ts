@@ -1,0 +1,32 @@
+/** Route paths of spec §2 and the protected-page rule of spec §4 / DESIGN.md §7. */
+export const PATHS = {
+  root: '/',
+  home: '/pages/index/index',
+  quotes: '/pages/quotation/index',
+  trade: '/pages/transaction/index',
+  contractOrder: '/pages/transaction/contract_order',
+  savings: '/pages/mining/index',
+  savingsRecord: '/pages/mining/record',
+  assets: '/pages/fund/assets',
+  login: '/pages/common/login',
+  settings: '/pages/setting/index',
+  language: '/pages/setting/language',
+  kyc: '/pages/setting/real',
+} as const;
+
+/** Pages under /pages/setting/ that a visitor may open. */
+const PUBLIC_SETTING_PAGES = new Set<string>([PATHS.language]);
+
+function normalise(pathname: string): string {
+  const p = pathname.replace(/\/+$/, '');
+  return p === '' ? '/' : p;
+}
+
+/** Whether a page needs a session: everything under /pages/fund/ and /pages/setting/ (except the
+ * language picker), savings records and contract orders. */
+export function isProtectedPath(pathname: string): boolean {
+  const p = normalise(pathname);
+  if (PUBLIC_SETTING_PAGES.has(p)) return false;
+  if (p.startsWith('/pages/fund/') || p.startsWith('/pages/setting/')) return true;
+  return p === PATHS.savingsRecord || p === PATHS.contractOrder;
+}

@@ -1,0 +1,107 @@
+/** Assets (protected): total, account-type tabs (legal, change, lever, micro), balances. */
+import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
+import { Dec } from '@bourse/money';
+import { ErrorBlock, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { formatAmount } from '../../../lib/format';
+import { UserIcon } from '../../../ui/icons';
+import { QueryError } from '../../../ui/QueryError';
+import { fiatSymbol, toFiat, useFiat } from '../../platform/api/fiat';
+import { useDemoMode } from '../../platform/api/settings';
+import { DemoBadge } from '../../../ui/DemoBadge';
+import { AccountRow } from '../components/AccountRow';
+import { useWalletList, type WalletAccount } from '../api/wallet';
+
+const TYPE_KEYS = Object.keys(ACCOUNT_TYPES) as (keyof typeof ACCOUNT_TYPES)[];
+
+function hasBalance(a: WalletAccount): boolean {
+  try {
+    return !new Dec(a.available || '0').isZero() || !new Dec(a.frozen || '0').isZero();
+  } catch {
+    return false;
+  }
+}
+
+/** The first account type holding a balance, so the user lands on their money. */
+function defaultType(accounts: WalletAccount[]): AccountType {
+  for (const key of TYPE_KEYS) {
+    const type = ACCOUNT_TYPES[key];
+    if (accounts.some((a) => a.account_type === type && hasBalance(a))) return type;
+  }
+  return ACCOUNT_TYPES.legal;
+}
+
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const demo = useDemoMode();
+  const { code, rate } = useFiat();
+  const wallet = useWalletList();
+  const [selected, setSelected] = useState<AccountType | null>(null);
+  const accounts = wallet.data?.accounts ?? [];
+  const active = selected ?? defaultType(accounts);
+  const rows = accounts.filter((a) => a.account_type === active);
+
+  return (
+    <div className="page assets-page" data-testid="page-assets">
+      <header className="tab-header">
+        <h1>
+          {t('assets.title')}
+          {demo && <DemoBadge />}
+        </h1>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => void navigate(PATHS.settings)}
+          aria-label={t('settings.title')}
+          data-testid="open-me"
+        >
+          <UserIcon />
+        </button>
+      </header>
+      <PullToRefresh
+        onRefresh={async () => {
+          await wallet.refetch();
+        }}
+        pullingText={t('pull.pulling')}
+        canReleaseText={t('pull.canRelease')}
+        refreshingText={t('pull.refreshing')}
+        completeText={t('pull.complete')}
+      >
+        <div className="total-card" data-testid="assets-total">
+          <div className="total-label">{t('assets.total')}</div>
+          <div className="total-value num">
+            {wallet.data ? formatAmount(wallet.data.total_usdt, 8) : '--'}
+          </div>
+          <div className="total-fiat num">
+            ≈ {fiatSymbol(code)}
+            {wallet.data ? toFiat(wallet.data.total_usdt, rate) : '--'}
+          </div>
+        </div>
+        <Tabs
+          activeKey={String(active)}
+          onChange={(key) => setSelected(Number(key) as AccountType)}
+          className="account-tabs"
+        >
+          {TYPE_KEYS.map((key) => (
+            <Tabs.Tab key={String(ACCOUNT_TYPES[key])} title={t(`assets.types.${key}`)} />
+          ))}
+        </Tabs>
+        <div className="account-list">
+          {wallet.isPending ? (
+            <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />
+          ) : wallet.isError ? (
+            <QueryError compact onRetry={() => void wallet.refetch()} />
+          ) : rows.length === 0 ? (
+            <ErrorBlock status="empty" title={t('assets.empty')} description="" data-testid="assets-empty" />
+          ) : (
+            rows.map((a) => <AccountRow key={`${a.account_type}-${a.currency_id}`} account={a} />)
+          )}
+        </div>
+      </PullToRefresh>
+    </div>
+  );
+}

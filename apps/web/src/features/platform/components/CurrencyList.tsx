@@ -1,0 +1,29 @@
+/** The listed currencies (icon + name + network), with loading, error and empty states. */
+import { ErrorBlock, List, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { QueryError } from '../../../ui/QueryError';
+import { useCurrencies, type Currency } from '../api/currencies';
+
+export function CurrencyList({ extra }: { extra?: (currency: Currency) => ReactNode }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useCurrencies();
+  if (isPending) return <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />;
+  if (isError) return <QueryError compact onRetry={() => void refetch()} />;
+  if (data.length === 0) return <ErrorBlock status="empty" title={t('home.noCurrencies')} description="" />;
+  return (
+    <List className="currency-list" data-testid="currency-list">
+      {data.map((c) => (
+        <List.Item
+          key={c.id}
+          prefix={<CoinIcon name={c.name} image={c.image} color={c.color} />}
+          description={c.subName || undefined}
+          extra={extra?.(c)}
+        >
+          <span className="currency-name">{c.name}</span>
+        </List.Item>
+      ))}
+    </List>
+  );
+}

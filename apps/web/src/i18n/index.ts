@@ -1,0 +1,54 @@
+/**
+ * i18next set-up: 11 languages (spec §1), namespace `common` from @bourse/locales. English is
+ * bundled as the fallback; the stored language (localStorage `lang`, default en) is loaded
+ * before the first render so there is no flash of English. `<html lang>` follows LANG_LOCALE.
+ */
+import { LANG_LOCALE, type Lang } from '@bourse/contract';
+import { enCommon, loadCommon } from '@bourse/locales/web';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getStoredLang, setStoredLang } from '../api/lang';
+
+export const NS = 'common';
+
+function applyHtmlLang(lang: Lang): void {
+  document.documentElement.lang = LANG_LOCALE[lang];
+}
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, NS)) return;
+  const messages = await loadCommon(lang);
+  i18n.addResourceBundle(lang, NS, messages, true, true);
+}
+
+export async function initI18n(): Promise<void> {
+  const lang = getStoredLang();
+  let messages: Record<string, unknown> | null = null;
+  if (lang !== 'en') {
+    try {
+      messages = await loadCommon(lang);
+    } catch (err) {
+      console.warn('[i18n] could not load', lang, err);
+    }
+  }
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    ns: [NS],
+    defaultNS: NS,
+    resources: messages ? { en: { [NS]: enCommon }, [lang]: { [NS]: messages } } : { en: { [NS]: enCommon } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyHtmlLang(lang);
+}
+
+/** Switches the UI language, stores it, and updates `<html lang>`. */
+export async function changeLanguage(lang: Lang): Promise<void> {
+  await ensureLoaded(lang);
+  setStoredLang(lang);
+  await i18n.changeLanguage(lang);
+  applyHtmlLang(lang);
+}
+
+export { i18n };

@@ -1,0 +1,36 @@
+/**
+ * Stable error codes. The code travels in the envelope's `error` field; the human text comes
+ * from the locale namespace `errors` under the same key, in the caller's language.
+ */
+export const ERROR_CODES = [
+  'internal',
+  'bad_request',
+  'validation_failed',
+  'field_required',
+  'field_invalid',
+  'field_too_short',
+  'field_too_long',
+  'field_too_small',
+  'field_too_large',
+  'not_found',
+  'please_log_in',
+  'session_expired',
+  'kyc_required',
+  'forbidden',
+  'rate_limited',
+  'invalid_credentials',
+  'insufficient_balance',
+  'amount_not_positive',
+  'amount_precision',
+  'amount_out_of_range',
+  'currency_not_found',
+  'currency_disabled',
+  'account_not_found',
+  'duplicate_request',
+  'setting_not_found',
+  'operator_invalid_credentials',
+  'operator_forbidden',
+  'operator_exists',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

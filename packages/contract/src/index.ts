@@ -1,0 +1,5 @@
+export * from './langs';
+export * from './envelope';
+export * from './errors';
+export * from './socket';
+export * from './constants';

@@ -1,0 +1,2 @@
+export * from './server';
+export { interpolate } from './interpolate';

@@ -1,0 +1,3 @@
+export * from './amount';
+export * from './decimal';
+export * from './display';
