@@ -16,6 +16,7 @@ import {
   KYC_REDIRECT_MS,
   LOADING_DELAY_MS,
   REQUEST_TIMEOUT_MS,
+  isOk,
   type Envelope,
 } from '@bourse/contract';
 import i18n from 'i18next';
@@ -153,7 +154,7 @@ export async function request<T>(
   }
 
   if (!isEnvelope(body)) throw new ApiError('format', '');
-  if (body.type === 'ok' || body.code === 1) return body.message as T;
+  if (isOk(body)) return body.message as T;
 
   const text = typeof body.message === 'string' ? body.message : '';
   const code = 'error' in body && typeof body.error === 'string' ? body.error : undefined;

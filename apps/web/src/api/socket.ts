@@ -3,30 +3,38 @@
  * only, connect time-out 5 s, reconnect delay 100 ms growing by 2 (socket.io's default factor) up
  * to 10 s. Errors are only logged. Channels are joined with `sub` and left with `unsub`; joins are
  * reference-counted and replayed after every reconnect.
+ *
+ * socket.io-client is loaded as its own chunk right after start-up so it stays out of the
+ * initial route's JavaScript.
  */
 import { SOCKET_EVENTS } from '@bourse/contract';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  transports: ['websocket'],
+  timeout: 5000,
+  reconnectionDelay: 100,
+  reconnectionDelayMax: 10_000,
+  randomizationFactor: 0,
+};
 
 let socket: Socket | null = null;
+let connecting: Promise<Socket> | null = null;
 const joined = new Map<string, number>();
 
-export function connectSocket(): Socket {
-  if (socket) return socket;
-  const s = io({
-    transports: ['websocket'],
-    timeout: 5000,
-    reconnectionDelay: 100,
-    reconnectionDelayMax: 10_000,
-    randomizationFactor: 0,
+export function connectSocket(): Promise<Socket> {
+  connecting ??= import('socket.io-client').then(({ io }) => {
+    const s = io(SOCKET_OPTIONS);
+    s.on('connect', () => {
+      for (const channel of joined.keys()) s.emit(SOCKET_EVENTS.subscribe, channel);
+    });
+    s.on('connect_error', (err) => console.warn('[socket] connect error:', err.message));
+    s.on('error', (err: unknown) => console.warn('[socket] error:', err));
+    socket = s;
+    return s;
   });
-  s.on('connect', () => {
-    for (const channel of joined.keys()) s.emit(SOCKET_EVENTS.subscribe, channel);
-  });
-  s.on('connect_error', (err) => console.warn('[socket] connect error:', err.message));
-  s.on('error', (err: unknown) => console.warn('[socket] error:', err));
-  socket = s;
-  return s;
+  return connecting;
 }
 
 function join(channel: string): void {
@@ -61,13 +69,21 @@ export function useChannel<T = unknown>(
   });
   useEffect(() => {
     if (!channel) return;
-    const s = connectSocket();
     const name = event ?? channel.split(':')[0] ?? channel;
     const listener = (data: T) => handler.current(data);
-    s.on(name, listener);
+    let active = true;
+    let attached: Socket | null = null;
     join(channel);
+    connectSocket()
+      .then((s) => {
+        if (!active) return;
+        s.on(name, listener);
+        attached = s;
+      })
+      .catch((err: unknown) => console.warn('[socket] unavailable', err));
     return () => {
-      s.off(name, listener);
+      active = false;
+      attached?.off(name, listener);
       leave(channel);
     };
   }, [channel, event]);

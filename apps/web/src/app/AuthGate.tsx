@@ -4,11 +4,13 @@
  * requested page afterwards.
  */
 import { LOGIN_REDIRECT_MS } from '@bourse/contract';
-import { Button, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useToken } from '../api/session';
+import { LockIcon } from '../ui/icons';
+import { StateView } from '../ui/StateView';
 import { isProtectedPath, PATHS } from './paths';
 
 export interface LoginState {
@@ -35,10 +37,10 @@ function LoginRequired({ from }: { from: string }) {
   }, [from]);
 
   return (
-    <ErrorBlock status="default" fullPage title={t('common.pleaseLogIn')} description="" data-testid="login-required">
+    <StateView icon={<LockIcon />} fullPage tone="brand" title={t('common.pleaseLogIn')} testId="login-required">
       <Button color="primary" onClick={goLogin}>
         {t('common.logIn')}
       </Button>
-    </ErrorBlock>
+    </StateView>
   );
 }

@@ -1,8 +1,10 @@
 /** Pages that do not exist yet (or at all) say so honestly and offer the way home. */
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CompassIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
+import { StateView } from '../ui/StateView';
 import { PATHS } from './paths';
 
 export default function NotFoundPage() {
@@ -11,11 +13,11 @@ export default function NotFoundPage() {
   return (
     <div className="page">
       <PageHeader title="" />
-      <ErrorBlock status="empty" fullPage title={t('common.notFoundTitle')} description={t('common.notFoundDesc')}>
+      <StateView icon={<CompassIcon />} fullPage title={t('common.notFoundTitle')} description={t('common.notFoundDesc')} testId="not-found">
         <Button color="primary" onClick={() => void navigate(PATHS.home, { replace: true })}>
           {t('common.backHome')}
         </Button>
-      </ErrorBlock>
+      </StateView>
     </div>
   );
 }

@@ -22,9 +22,5 @@ export function migrateStorage(): void {
 export function launch(): void {
   void queryClient.prefetchQuery(siteSettingsQuery);
   void queryClient.prefetchQuery(fiatRatesQuery);
-  try {
-    connectSocket();
-  } catch (err) {
-    console.warn('[socket] could not start', err);
-  }
+  connectSocket().catch((err: unknown) => console.warn('[socket] could not start', err));
 }

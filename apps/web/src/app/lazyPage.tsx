@@ -2,10 +2,12 @@
  * Route-level code splitting (DESIGN.md §7): a lazily loaded page shows a loading view only
  * after 200 ms and a retry view when its chunk fails or has not arrived after 60 s.
  */
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../ui/DelayedLoading';
+import { CloudOffIcon } from '../ui/icons';
+import { StateView } from '../ui/StateView';
 
 export const CHUNK_LOADING_DELAY_MS = 200;
 export const CHUNK_TIMEOUT_MS = 60_000;
@@ -37,17 +39,17 @@ function RetryView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
   const slow = error instanceof ChunkTimeoutError;
   return (
-    <ErrorBlock
-      status="disconnected"
+    <StateView
+      icon={<CloudOffIcon />}
       fullPage
       title={slow ? t('chunk.slowTitle') : t('chunk.failedTitle')}
       description={t('chunk.desc')}
-      data-testid="page-retry"
+      testId="page-retry"
     >
       <Button color="primary" onClick={onRetry}>
         {t('common.retry')}
       </Button>
-    </ErrorBlock>
+    </StateView>
   );
 }
 

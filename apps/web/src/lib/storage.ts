@@ -67,19 +67,21 @@ export function storedValue<T>(
     });
   }
 
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
   return {
     get,
     set(value) {
       writeStorage(key, value === null ? null : serialise(value));
       notify();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    use() {
-      return useSyncExternalStore(this.subscribe, get, get);
-    },
+    subscribe,
+    use: () => useSyncExternalStore(subscribe, get, get),
   };
 }
 

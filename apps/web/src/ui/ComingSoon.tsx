@@ -1,16 +1,7 @@
 /** An honest placeholder for a tab whose product ships in a later release. */
-import { ErrorBlock } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
+import { StateView } from './StateView';
 
-export function ComingSoon({ title, description, image }: { title: string; description: string; image?: ReactNode }) {
-  return (
-    <ErrorBlock
-      status="empty"
-      image={image}
-      title={title}
-      description={description}
-      className="coming-soon"
-      data-testid="coming-soon"
-    />
-  );
+export function ComingSoon({ title, description, icon }: { title: string; description: string; icon: ReactElement }) {
+  return <StateView icon={icon} title={title} description={description} tone="brand" fullPage testId="coming-soon" />;
 }

@@ -74,6 +74,7 @@ export default function AuditPage() {
           loading={audit.isFetching}
           expandable={{
             rowExpandable: hasChange,
+            expandRowByClick: true,
             expandedRowRender: (r) => (
               <Flex gap={16} align="stretch">
                 <JsonBlock label="Before" value={r.before} />

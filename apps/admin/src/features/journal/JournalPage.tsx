@@ -63,12 +63,14 @@ function PostingsTable({ entry }: { entry: JournalEntry }) {
 }
 
 const columns: TableColumnsType<JournalEntry> = [
-  { title: 'ID', dataIndex: 'id', width: 90, render: (id: JournalEntry['id']) => <span className="mono">#{id}</span> },
-  { title: 'Time', dataIndex: 'created_at', width: 180, render: (at: string) => formatDateTime(at) },
-  { title: 'Kind', dataIndex: 'kind', render: (kind: string) => <Tag color="geekblue">{kind}</Tag> },
+  { title: 'ID', dataIndex: 'id', width: 80, render: (id: JournalEntry['id']) => <span className="mono">#{id}</span> },
+  { title: 'Time', dataIndex: 'created_at', width: 170, render: (at: string) => formatDateTime(at) },
+  { title: 'Kind', dataIndex: 'kind', width: 150, ellipsis: true, render: (kind: string) => <Tag color="geekblue">{kind}</Tag> },
   {
     title: 'Reference',
     key: 'ref',
+    width: 130,
+    ellipsis: true,
     render: (_, e) =>
       e.ref_type ? (
         <span className="mono">
@@ -85,15 +87,21 @@ const columns: TableColumnsType<JournalEntry> = [
     ellipsis: true,
     render: (memo: string | null) => memo || <Typography.Text type="secondary">—</Typography.Text>,
   },
-  { title: 'Postings', key: 'count', align: 'right', width: 90, render: (_, e) => e.postings.length },
+  { title: 'Postings', key: 'count', align: 'right', width: 95, render: (_, e) => e.postings.length },
   { title: 'Check', key: 'balanced', width: 120, render: (_, e) => <BalanceTag postings={e.postings} /> },
   {
     title: 'Idempotency key',
     dataIndex: 'idempotency_key',
-    width: 200,
+    width: 210,
     render: (key: string | null) =>
       key ? (
-        <Typography.Text className="mono" copyable={{ text: key }} ellipsis={{ tooltip: key }} style={{ maxWidth: 180 }}>
+        <Typography.Text
+          className="mono"
+          copyable={{ text: key }}
+          ellipsis={{ tooltip: key }}
+          style={{ maxWidth: 180 }}
+          onClick={(event) => event.stopPropagation()}
+        >
           {key}
         </Typography.Text>
       ) : (

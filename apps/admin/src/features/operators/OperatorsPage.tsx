@@ -9,11 +9,6 @@ import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
-const ROLE_HELP: Record<OperatorRole, string> = {
-  admin: 'admin — everything, including operator accounts',
-  reviewer: 'reviewer — reviews (KYC, withdrawals) and read access',
-  support: 'support — read access for user support',
-};
 
 interface CreateForm extends NewOperator {
   confirm: string;
@@ -100,11 +95,8 @@ function CreateOperatorModal({ open, onClose }: { open: boolean; onClose: () => 
         >
           <Input.Password autoComplete="new-password" data-testid="operator-create-confirm" />
         </Form.Item>
-        <Form.Item label="Role" name="role" rules={[{ required: true }]}>
-          <Select
-            data-testid="operator-create-role"
-            options={OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_HELP[role] }))}
-          />
+        <Form.Item label="Role" name="role" rules={[{ required: true }]} extra="Only admins can manage operators.">
+          <Select data-testid="operator-create-role" options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
         </Form.Item>
       </Form>
     </Modal>

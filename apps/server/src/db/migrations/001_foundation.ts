@@ -103,25 +103,27 @@ export const foundation: string[] = [
    )`,
   `create index postings_entry_idx on postings(entry_id)`,
   `create index postings_account_idx on postings(account_id)`,
-  // The database itself refuses an entry whose postings do not sum to zero per currency, or a
-  // posting whose currency differs from its account's, checked at commit.
+  // The database itself refuses postings that do not sum to zero per entry and currency, or a
+  // posting in another currency than its account. Checked once per INSERT statement over the
+  // inserted rows, so every statement must carry whole entries (the ledger inserts an entry's
+  // postings in one statement).
   `create function postings_balanced() returns trigger language plpgsql as $$
    declare
      bad record;
    begin
-     if exists (select 1 from postings p join accounts a on a.id = p.account_id
-                where p.entry_id = new.entry_id and a.currency_id <> p.currency_id) then
-       raise exception 'ledger: posting currency differs from account currency (entry %)', new.entry_id;
+     if exists (select 1 from new_rows p join accounts a on a.id = p.account_id
+                where a.currency_id <> p.currency_id) then
+       raise exception 'ledger: posting currency differs from account currency';
      end if;
-     select currency_id, sum(amount) as total into bad from postings
-       where entry_id = new.entry_id group by currency_id having sum(amount) <> 0 limit 1;
+     select entry_id, currency_id into bad from new_rows
+       group by entry_id, currency_id having sum(amount) <> 0 limit 1;
      if found then
-       raise exception 'ledger: entry % does not balance in currency %', new.entry_id, bad.currency_id;
+       raise exception 'ledger: entry % does not balance in currency %', bad.entry_id, bad.currency_id;
      end if;
      return null;
    end $$`,
-  `create constraint trigger postings_balanced_trg after insert on postings
-     deferrable initially deferred for each row execute function postings_balanced()`,
+  `create trigger postings_balanced_trg after insert on postings
+     referencing new table as new_rows for each statement execute function postings_balanced()`,
   // Journal rows are append-only.
   `create function ledger_append_only() returns trigger language plpgsql as $$
    begin

@@ -60,10 +60,28 @@ export async function ensureSystemAccount(
   return row.id;
 }
 
+// An account's currency never changes, so it is cached per process (per database handle).
+const currencyCache = new WeakMap<object, Map<number, number>>();
+
 export async function accountCurrencies(trx: Trx, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('accounts').select(['id', 'currency_id']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.currency_id]));
+  const cacheKey = trx.getExecutor().adapter;
+  let cache = currencyCache.get(cacheKey);
+  if (!cache) currencyCache.set(cacheKey, (cache = new Map()));
+  const result = new Map<number, number>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const c = cache.get(id);
+    if (c === undefined) missing.push(id);
+    else result.set(id, c);
+  }
+  if (missing.length) {
+    const rows = await trx.selectFrom('accounts').select(['id', 'currency_id']).where('id', 'in', missing).execute();
+    for (const r of rows) {
+      cache.set(r.id, r.currency_id);
+      result.set(r.id, r.currency_id);
+    }
+  }
+  return result;
 }
 
 /** Inserts the entry unless its idempotency key exists; returns the new id or null on conflict. */

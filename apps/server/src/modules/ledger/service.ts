@@ -82,6 +82,7 @@ function positive(amount: bigint): void {
 /** available → available between two accounts of one currency. */
 export function transfer(trx: Trx, from: number, to: number, amount: bigint, meta: Meta, at: Date) {
   positive(amount);
+  if (from === to) throw new LedgerInvariantError('transfer to the same account');
   const legs: Leg[] = [
     { accountId: from, bucket: 'available', amount: -amount },
     { accountId: to, bucket: 'available', amount },
@@ -124,6 +125,7 @@ export function unfreeze(trx: Trx, account: number, amount: bigint, meta: Meta, 
 /** frozen of one account → available of another (a fill, a completed withdrawal, a lost stake). */
 export function settleFromFrozen(trx: Trx, from: number, to: number, amount: bigint, meta: Meta, at: Date) {
   positive(amount);
+  if (from === to) throw new LedgerInvariantError('settle into the same account: use unfreeze');
   return post(
     trx,
     {

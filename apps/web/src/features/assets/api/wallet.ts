@@ -13,7 +13,8 @@ export interface WalletAccount {
 }
 
 export interface WalletList {
-  total_usdt: string;
+  /** Null until the market can value every currency. */
+  total_usdt: string | null;
   accounts: WalletAccount[];
 }
 

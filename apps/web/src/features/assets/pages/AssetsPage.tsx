@@ -1,15 +1,17 @@
 /** Assets (protected): total, account-type tabs (legal, change, lever, micro), balances. */
 import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
 import { Dec } from '@bourse/money';
-import { ErrorBlock, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
+import { PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { UserIcon } from '../../../ui/icons';
+import { InboxIcon, UserIcon } from '../../../ui/icons';
+import { StateView } from '../../../ui/StateView';
 import { QueryError } from '../../../ui/QueryError';
-import { fiatSymbol, toFiat, useFiat } from '../../platform/api/fiat';
+import { fiatSymbol, useFiat } from '../../platform/api/fiat';
+import { toFiat } from '../api/fiatValue';
 import { useDemoMode } from '../../platform/api/settings';
 import { DemoBadge } from '../../../ui/DemoBadge';
 import { AccountRow } from '../components/AccountRow';
@@ -42,6 +44,7 @@ export default function AssetsPage() {
   const wallet = useWalletList();
   const [selected, setSelected] = useState<AccountType | null>(null);
   const accounts = wallet.data?.accounts ?? [];
+  const total = wallet.data?.total_usdt ?? null;
   const active = selected ?? defaultType(accounts);
   const rows = accounts.filter((a) => a.account_type === active);
 
@@ -73,12 +76,13 @@ export default function AssetsPage() {
       >
         <div className="total-card" data-testid="assets-total">
           <div className="total-label">{t('assets.total')}</div>
-          <div className="total-value num">
-            {wallet.data ? formatAmount(wallet.data.total_usdt, 8) : '--'}
-          </div>
+          <div className="total-value num">{total ? formatAmount(total, 8) : '--'}</div>
           <div className="total-fiat num">
-            ≈ {fiatSymbol(code)}
-            {wallet.data ? toFiat(wallet.data.total_usdt, rate) : '--'}
+            {total
+              ? `≈ ${fiatSymbol(code)}${toFiat(total, rate)}`
+              : wallet.data
+                ? t('assets.totalPending')
+                : '\u00a0'}
           </div>
         </div>
         <Tabs
@@ -96,7 +100,7 @@ export default function AssetsPage() {
           ) : wallet.isError ? (
             <QueryError compact onRetry={() => void wallet.refetch()} />
           ) : rows.length === 0 ? (
-            <ErrorBlock status="empty" title={t('assets.empty')} description="" data-testid="assets-empty" />
+            <StateView icon={<InboxIcon />} title={t('assets.empty')} testId="assets-empty" />
           ) : (
             rows.map((a) => <AccountRow key={`${a.account_type}-${a.currency_id}`} account={a} />)
           )}

@@ -70,10 +70,10 @@ export default function LoginPage() {
         </div>
       )}
 
-      <Form<LoginForm>
+      <Form
         form={form}
         layout="vertical"
-        onFinish={onFinish}
+        onFinish={(values: LoginForm) => void onFinish(values)}
         className="login-form"
         footer={
           <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="login-submit">

@@ -1,11 +1,36 @@
 /** Home shortcuts from GET /api/menu: internal routes navigate, external links open a new tab. */
-import { Grid, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import type { ComponentType, SVGProps } from 'react';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../ui/CoinIcon';
+import {
+  DepositIcon,
+  HelpIcon,
+  InfoIcon,
+  MegaphoneIcon,
+  QuotesIcon,
+  SavingsIcon,
+  TradeIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { useMenu, type MenuItem } from '../../platform/api/menu';
 
-const PALETTE = ['#3461ff', '#0ecb81', '#f0a020', '#8a5cf6', '#ff6b6b', '#14b8c4'];
+/** Icon names the server's menu uses; unknown names fall back to an image path or a letter. */
+const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+  deposit: DepositIcon,
+  withdraw: WithdrawIcon,
+  transfer: TradeIcon,
+  savings: SavingsIcon,
+  quotes: QuotesIcon,
+  announcement: MegaphoneIcon,
+  faq: HelpIcon,
+  about: InfoIcon,
+  assets: WalletIcon,
+};
+
+const TINTS = ['#3461ff', '#0ecb81', '#f0a020', '#8a5cf6', '#ff6b6b', '#14b8c4', '#2b7de9', '#5b6475'];
 
 function isExternal(url: string): boolean {
   return /^https?:\/\//i.test(url);
@@ -13,6 +38,18 @@ function isExternal(url: string): boolean {
 
 function looksLikeImage(icon: string): boolean {
   return /^(https?:\/\/|\/|data:image\/)/i.test(icon);
+}
+
+function ShortcutIcon({ item, tint }: { item: MenuItem; tint: string }) {
+  const Icon = ICONS[item.icon];
+  if (Icon) {
+    return (
+      <span className="shortcut-icon" style={{ color: tint, background: `${tint}14` }}>
+        <Icon />
+      </span>
+    );
+  }
+  return <CoinIcon name={item.name} image={looksLikeImage(item.icon) ? item.icon : null} color={tint} size={0.8} />;
 }
 
 export function ShortcutGrid() {
@@ -29,20 +66,19 @@ export function ShortcutGrid() {
   };
 
   return (
-    <Grid columns={4} gap={8} className="shortcut-grid" data-testid="shortcuts">
+    <div className="shortcut-grid" data-testid="shortcuts">
       {data.map((item, i) => (
-        <Grid.Item key={item.id} onClick={() => open(item)}>
-          <button type="button" className="shortcut" data-testid={`shortcut-${item.key}`}>
-            <CoinIcon
-              name={item.name}
-              image={looksLikeImage(item.icon) ? item.icon : null}
-              color={PALETTE[i % PALETTE.length]}
-              size={0.72}
-            />
-            <span className="shortcut-name">{item.name}</span>
-          </button>
-        </Grid.Item>
+        <button
+          key={item.id}
+          type="button"
+          className="shortcut"
+          onClick={() => open(item)}
+          data-testid={`shortcut-${item.key}`}
+        >
+          <ShortcutIcon item={item} tint={TINTS[i % TINTS.length] ?? '#3461ff'} />
+          <span className="shortcut-name">{item.name}</span>
+        </button>
       ))}
-    </Grid>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 /**
  * Fiat rates (GET /api/fiat/rates → [{currency_code, rate, saveTime}]), cached in localStorage
  * `fiats` with `saveFiatsTime` for 24 h. The chosen fiat lives in `fiat` (default USD, rate 1).
- * Rates are exact decimals (units of the fiat per 1 USD); they never pass through floats.
+ * Rates are exact decimal strings (units of the fiat per 1 USD); they never pass through floats.
  */
 import { FIAT_CACHE_MS, STORAGE_KEYS } from '@bourse/contract';
-import { Dec, formatPrice } from '@bourse/money';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { truncateDecimal } from '../../../lib/decimalString';
 import { parseJson, readStorage, storedValue, writeStorage } from '../../../lib/storage';
 
 export interface FiatRate {
@@ -96,21 +96,7 @@ export function useFiat(): { code: string; rate: FiatRate; rates: FiatRate[] } {
   return { code, rate, rates };
 }
 
-/** Converts a USD(T) decimal amount to the chosen fiat, formatted with 2 decimals. */
-export function toFiat(usd: string | null | undefined, rate: FiatRate): string {
-  if (usd === null || usd === undefined || usd === '') return '--';
-  try {
-    return formatPrice(new Dec(usd).mul(new Dec(rate.rate)).toString(), 2);
-  } catch {
-    return '--';
-  }
-}
-
-/** A rate for display: at most 4 decimals, no trailing zeros. */
+/** A rate for display: at most 4 decimals (truncated), no trailing zeros. */
 export function formatRate(rate: string): string {
-  try {
-    return new Dec(rate).toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed();
-  } catch {
-    return '--';
-  }
+  return truncateDecimal(rate, 4) ?? '--';
 }

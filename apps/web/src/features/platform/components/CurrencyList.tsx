@@ -1,9 +1,11 @@
 /** The listed currencies (icon + name + network), with loading, error and empty states. */
-import { ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../ui/CoinIcon';
+import { InboxIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
+import { StateView } from '../../../ui/StateView';
 import { useCurrencies, type Currency } from '../api/currencies';
 
 export function CurrencyList({ extra }: { extra?: (currency: Currency) => ReactNode }) {
@@ -11,7 +13,7 @@ export function CurrencyList({ extra }: { extra?: (currency: Currency) => ReactN
   const { data, isPending, isError, refetch } = useCurrencies();
   if (isPending) return <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />;
   if (isError) return <QueryError compact onRetry={() => void refetch()} />;
-  if (data.length === 0) return <ErrorBlock status="empty" title={t('home.noCurrencies')} description="" />;
+  if (data.length === 0) return <StateView icon={<InboxIcon />} title={t('home.noCurrencies')} />;
   return (
     <List className="currency-list" data-testid="currency-list">
       {data.map((c) => (

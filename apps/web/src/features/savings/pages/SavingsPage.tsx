@@ -13,7 +13,7 @@ export default function SavingsPage() {
       <ComingSoon
         title={t('savings.soonTitle')}
         description={t('savings.soonDesc')}
-        image={<SavingsIcon className="soon-icon" />}
+        icon={<SavingsIcon />}
       />
     </div>
   );

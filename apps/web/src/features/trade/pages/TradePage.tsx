@@ -13,7 +13,7 @@ export default function TradePage() {
       <ComingSoon
         title={t('trade.soonTitle')}
         description={t('trade.soonDesc')}
-        image={<TradeIcon className="soon-icon" />}
+        icon={<TradeIcon />}
       />
     </div>
   );

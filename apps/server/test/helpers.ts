@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AppContext } from '../src/context';
+import { migrate, openDatabase, type Database } from '../src/db/database';
+import { ManualClock } from '../src/lib/clock';
+import { ensureBaseCurrencies } from '../src/modules/market';
+import { Realtime } from '../src/realtime/realtime';
+import { prepare } from '../src/server';
+import { hashPassword } from '../src/lib/crypto';
+
+/** True when the suite runs against PostgreSQL (DATABASE_URL), false on embedded PGlite. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestDb {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new schema on the
+ * PostgreSQL of DATABASE_URL (dropped on close), so test files never see each other's rows.
+ */
+export async function openTestDb(poolSize = 10): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  const schema = url ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+  const handle = await openDatabase({ databaseUrl: url, schema, poolSize });
+  await migrate(handle.db);
+  await ensureBaseCurrencies(handle.db);
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      if (url && schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: '/nonexistent', ADMIN_PASSWORD: 'operator-pass-123', DEMO_DATA: 'on' }),
+    webDist: undefined,
+    adminDist: undefined,
+    ...overrides,
+  };
+}
+
+export function testContext(db: Database, clock = new ManualClock(), config = testConfig()): AppContext {
+  return { db, clock, config, log: silentLogger, realtime: new Realtime() };
+}
+
+let userSeq = 0;
+
+/** Creates a user (no balances) and returns its id. */
+export async function createUser(db: Database, password = 'password123'): Promise<number> {
+  userSeq++;
+  const tag = `${process.pid}-${userSeq}-${randomBytes(3).toString('hex')}`;
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: `user-${tag}@example.com`,
+      mobile: null,
+      area_code: null,
+      password_hash: await hashPassword(password),
+      nickname: `User ${userSeq}`,
+      invite_code: `I${tag}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The whole app on a test database with a manual clock, prepared like a real start. */
+export async function testApp(config: Partial<Config> = {}) {
+  const t = await openTestDb();
+  const clock = new ManualClock('2026-11-22T08:00:00Z');
+  const { app, ctx } = await buildApp({ config: testConfig(config), db: t.db, clock, logger: false });
+  await prepare(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs a user in through the API and returns the token. */
+export async function loginToken(app: Awaited<ReturnType<typeof testApp>>['app'], account: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user_string: account, password } });
+  const body = res.json<{ type: string; message: string }>();
+  if (body.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.message;
+}
