@@ -99,7 +99,9 @@ export async function testApp(config: Partial<Config> = {}) {
 
 /** Signs a user in through the API and returns the token. */
 export async function loginToken(app: Awaited<ReturnType<typeof testApp>>['app'], account: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user_string: account, password } });
+  // A fresh client address per sign-in, so the per-IP login limit does not couple tests.
+  const remoteAddress = `10.${userSeq++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { user_string: account, password } });
   const body = res.json<{ type: string; message: string }>();
   if (body.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.message;

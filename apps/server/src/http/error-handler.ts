@@ -71,7 +71,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (TRANSPORT_STATUSES.has(status)) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'transport fault');
-      return reply.status(status).send({ statusCode: status, error: error.code ?? 'transport_error' });
+      return reply
+        .status(status)
+        .send({ statusCode: status, error: status === 429 ? 'rate_limited' : (error.code ?? 'transport_error') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, error: 'internal', requestId: request.id });

@@ -27,9 +27,8 @@ export async function fiatRates(ctx: AppContext): Promise<FiatRateView[]> {
 }
 
 // The answer of a rates service: {rates: {CODE: rate}} against USD (the common public format).
-const sourceSchema = z.object({
-  rates: z.record(z.string(), z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/)])),
-});
+const sourceSchema = z.object({ rates: z.record(z.string(), z.unknown()) });
+const rateSchema = z.union([z.number().positive().finite(), z.string().regex(/^\d{1,12}(\.\d{1,18})?$/)]);
 
 const LAST_FETCH_KEY = 'fiat_last_fetch';
 
@@ -51,9 +50,9 @@ export async function refreshFiatRates(ctx: AppContext, fetchImpl: typeof fetch 
     const parsed = sourceSchema.parse(await res.json());
     let updated = 0;
     for (const code of FIAT_CODES) {
-      const raw = parsed.rates[code];
-      if (raw === undefined) continue;
-      const rate = new Dec(String(raw));
+      const raw = rateSchema.safeParse(parsed.rates[code]);
+      if (!raw.success) continue;
+      const rate = new Dec(String(raw.data));
       if (!rate.isFinite() || rate.lte(0)) continue;
       await repo.upsertFiatRate(ctx.db, code, rate.toString(), now, false);
       updated++;

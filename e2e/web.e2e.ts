@@ -1,0 +1,134 @@
+/**
+ * Mobile web app shell journeys in real Chromium at phone size, against a fresh server with demo
+ * data: tab bar, tab switching, language persistence, protected navigation, demo login.
+ * Login is rate limited, so this file logs in once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer } from './harness';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+const VIEWPORT = { width: 375, height: 812 };
+const TAB_IDS = ['tab-home', 'tab-quotes', 'tab-trade', 'tab-savings', 'tab-assets'] as const;
+
+describe('mobile web app shell', () => {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A fresh phone-sized browser context (empty localStorage) opened at `hash`. */
+  async function openApp(hash = '#/'): Promise<Page> {
+    const context = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server!.baseUrl}/${hash}`);
+    return page;
+  }
+
+  it('loads Home with the five-tab bar in order', async () => {
+    const page = await openApp();
+    await page.getByTestId('page-home').waitFor();
+    for (const id of TAB_IDS) expect(await page.getByTestId(id).isVisible(), id).toBe(true);
+
+    // Order: Home, Quotes, Trade, Savings, Assets (left to right).
+    const xs: number[] = [];
+    for (const id of TAB_IDS) xs.push((await page.getByTestId(id).boundingBox())!.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    expect(await page.getByTestId('tab-home').textContent()).toContain('Home');
+
+    // Site identity and demo labelling come from the server's settings.
+    expect((await page.getByTestId('site-name').textContent())?.trim()).toBeTruthy();
+    await page.getByTestId('demo-badge').first().waitFor();
+    // Shortcuts from /api/menu and currencies from /api/currency/list.
+    await page.getByTestId('shortcuts').waitFor();
+    await page.getByTestId('currency-list').getByText('USDT').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
+  it('switches pages with the tabs (hash and content change)', async () => {
+    const page = await openApp();
+    await page.getByTestId('page-home').waitFor();
+
+    const steps: Array<[string, string, string]> = [
+      ['tab-quotes', '#/pages/quotation/index', 'page-quotes'],
+      ['tab-trade', '#/pages/transaction/index', 'page-trade'],
+      ['tab-savings', '#/pages/mining/index', 'page-savings'],
+      ['tab-home', '#/pages/index/index', 'page-home'],
+    ];
+    for (const [tab, hash, content] of steps) {
+      await page.getByTestId(tab).click();
+      await page.getByTestId(content).waitFor();
+      expect(new URL(page.url()).hash).toBe(hash);
+    }
+    // Quotes shows the listed currencies and fiat rates; Trade says plainly it is not open yet.
+    await page.getByTestId('tab-quotes').click();
+    await page.getByTestId('fiat-rates').getByText('EUR').waitFor();
+    await page.getByTestId('tab-trade').click();
+    await page.getByTestId('coming-soon').waitFor();
+  });
+
+  it('keeps the chosen language (de) across a reload', async () => {
+    const page = await openApp();
+    await page.getByTestId('page-home').waitFor();
+    await page.getByTestId('open-language').click();
+    await page.getByTestId('page-language').waitFor();
+    for (const code of ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'de', 'vn', 'py']) {
+      expect(await page.getByTestId(`lang-${code}`).count(), code).toBe(1);
+    }
+    await page.getByTestId('lang-de').click();
+    await page.getByTestId('tab-home').filter({ hasText: 'Start' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('de');
+
+    await page.reload();
+    await page.getByTestId('tab-home').waitFor();
+    expect((await page.getByTestId('tab-home').textContent())?.trim()).toBe('Start');
+    expect((await page.getByTestId('tab-assets').textContent())?.trim()).toBe('Vermögen');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  });
+
+  it('sends a visitor opening Assets to the login page within ~3 s', async () => {
+    const page = await openApp('#/pages/fund/assets');
+    const started = Date.now();
+    await page.getByTestId('login-required').waitFor();
+    await page.getByTestId('page-login').waitFor({ timeout: 3000 });
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(new URL(page.url()).hash).toBe('#/pages/common/login');
+  });
+
+  it('logs the demo user in and shows Assets with a USDT balance', async () => {
+    const page = await openApp('#/pages/fund/assets');
+    await page.getByTestId('page-login').waitFor({ timeout: 3000 });
+
+    // Demo mode advertises the demo account, labelled as demo data.
+    const demo = page.getByTestId('demo-account');
+    await demo.waitFor();
+    expect(await demo.textContent()).toContain('demo@example.com');
+
+    await page.getByTestId('login-account').locator('input').fill('demo@example.com');
+    await page.getByTestId('login-password').locator('input').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+
+    // Back on the page the visitor asked for.
+    await page.getByTestId('page-assets').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/pages/fund/assets');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+
+    const usdt = page.getByTestId('balance-USDT').first();
+    await usdt.waitFor();
+    const available = (await usdt.getByTestId('available').textContent())?.trim() ?? '';
+    expect(available).toMatch(/^[\d,]+(\.\d+)?$/);
+    expect(available).not.toMatch(/^0(\.0+)?$/);
+  });
+});
