@@ -100,11 +100,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(
     async (api) => {
       // A POST without a body (the client sends only the token) validates like an empty form.
-      api.addHook('preValidation', async (request) => {
+      api.addHook('preValidation', (request, _reply, done) => {
         if (request.body === undefined || request.body === null) request.body = {};
+        done();
       });
-      api.addHook('preHandler', async (request) => {
+      api.addHook('preHandler', (request, _reply, done) => {
         request.lang = requestLang(request.query, request.body);
+        done();
       });
       api.get('/health', { schema: { hide: true } }, async (_req, reply) => {
         try {

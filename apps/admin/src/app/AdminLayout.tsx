@@ -34,7 +34,7 @@ export function AdminLayout() {
   const selected = NAV_ITEMS.find((item) => location.pathname.startsWith(item.path))?.path;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh', background: '#0f1b2d' }}>
       <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} style={{ position: 'sticky', top: 0, height: '100vh' }}>
         <div className="brand">
           <span className="brand-mark">B</span>

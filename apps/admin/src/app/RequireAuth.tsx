@@ -8,13 +8,15 @@ import { OperatorProvider, hasRole, useMe, useOperator, useSession, useSignOut }
 
 /** The signed-in part of the console: no token → sign-in page, remembering where the operator was going. */
 export function RequireAuth() {
-  const { token } = useSession();
+  const { token, endedBecause } = useSession();
   const location = useLocation();
   const me = useMe();
   const signOut = useSignOut();
 
   if (!token || (me.error instanceof ApiError && me.error.kind === 'session')) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    // After an explicit sign-out the next operator starts afresh; otherwise come back here after sign-in.
+    const from = endedBecause === 'signed_out' ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to="/login" replace state={from ? { from } : null} />;
   }
   if (me.isPending) return <FullPageSpin tip="Checking your session…" />;
   if (me.isError) {

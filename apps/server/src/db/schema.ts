@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
 type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Int8Id = ColumnType<string, never, never>;
+type Int8Id = ColumnType<string, string | undefined, never>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json = ColumnType<unknown, string, string>;
@@ -64,7 +64,7 @@ export interface AccountsTable {
 }
 
 export interface JournalEntriesTable {
-  id: Generated<Int8Id>;
+  id: Int8Id;
   kind: string;
   ref_type: string | null;
   ref_id: string | null;
@@ -74,7 +74,7 @@ export interface JournalEntriesTable {
 }
 
 export interface PostingsTable {
-  id: Generated<Int8Id>;
+  id: Int8Id;
   entry_id: string;
   account_id: number;
   currency_id: number;
@@ -124,7 +124,7 @@ export interface OperatorSessionsTable {
 }
 
 export interface AuditLogTable {
-  id: Generated<Int8Id>;
+  id: Int8Id;
   operator_id: number | null;
   action: string;
   target: string | null;

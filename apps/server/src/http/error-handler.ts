@@ -37,7 +37,7 @@ function validationError(request: FastifyRequest, error: FastifyError & { valida
   }
   const limit = (key: string) => {
     const v = issue.params[key];
-    return typeof v === 'number' || typeof v === 'bigint' ? v.toString() : String(v ?? '');
+    return typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' ? v.toString() : '';
   };
   if (issue.keyword === 'too_small') {
     return issue.params.origin === 'string'

@@ -1,5 +1,6 @@
+import { ACCOUNT_TYPES } from '@bourse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { adminApi, queryKeys, type JournalEntry, type Posting } from '../../api/admin';
 import { formatDateTime, isZeroAmount, sumAmounts } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -35,10 +36,19 @@ function ownerTag(owner: string) {
   );
 }
 
+const ACCOUNT_TYPE_NAMES = new Map<number, string>(Object.entries(ACCOUNT_TYPES).map(([name, id]) => [id, name]));
+
+/** Spec §3 asset types (1 legal, 2 change, 3 lever, 4 micro); system accounts have none. */
+function accountTypeLabel(type: Posting['account_type']) {
+  const name = ACCOUNT_TYPE_NAMES.get(Number(type));
+  if (name) return `${name} (${type})`;
+  return <Typography.Text type="secondary">{String(type) === '0' ? 'system' : String(type)}</Typography.Text>;
+}
+
 const postingColumns: TableColumnsType<Posting> = [
   { title: 'Account', dataIndex: 'account_id', width: 100, render: (id: number) => <span className="mono">#{id}</span> },
   { title: 'Owner', dataIndex: 'owner', render: ownerTag },
-  { title: 'Account type', dataIndex: 'account_type' },
+  { title: 'Account type', dataIndex: 'account_type', render: accountTypeLabel },
   { title: 'Currency', dataIndex: 'currency_name' },
   {
     title: 'Bucket',
@@ -47,6 +57,27 @@ const postingColumns: TableColumnsType<Posting> = [
   },
   { title: 'Amount', dataIndex: 'amount', align: 'right', render: (amount: string) => <Amount value={amount} signed /> },
 ];
+
+function EntryDetail({ entry }: { entry: JournalEntry }) {
+  return (
+    <Flex vertical gap={8} style={{ padding: '4px 0' }}>
+      <Flex gap={24} wrap>
+        <Typography.Text type="secondary">
+          Idempotency key:{' '}
+          {entry.idempotency_key ? (
+            <Typography.Text className="mono" copyable>
+              {entry.idempotency_key}
+            </Typography.Text>
+          ) : (
+            '—'
+          )}
+        </Typography.Text>
+        {entry.memo ? <Typography.Text type="secondary">Memo: {entry.memo}</Typography.Text> : null}
+      </Flex>
+      <PostingsTable entry={entry} />
+    </Flex>
+  );
+}
 
 function PostingsTable({ entry }: { entry: JournalEntry }) {
   return (
@@ -57,7 +88,6 @@ function PostingsTable({ entry }: { entry: JournalEntry }) {
       dataSource={entry.postings}
       pagination={false}
       locale={{ emptyText: 'This entry has no postings' }}
-      style={{ margin: '4px 0' }}
     />
   );
 }
@@ -65,11 +95,11 @@ function PostingsTable({ entry }: { entry: JournalEntry }) {
 const columns: TableColumnsType<JournalEntry> = [
   { title: 'ID', dataIndex: 'id', width: 80, render: (id: JournalEntry['id']) => <span className="mono">#{id}</span> },
   { title: 'Time', dataIndex: 'created_at', width: 170, render: (at: string) => formatDateTime(at) },
-  { title: 'Kind', dataIndex: 'kind', width: 150, ellipsis: true, render: (kind: string) => <Tag color="geekblue">{kind}</Tag> },
+  { title: 'Kind', dataIndex: 'kind', width: 170, ellipsis: true, render: (kind: string) => <Tag color="geekblue">{kind}</Tag> },
   {
     title: 'Reference',
     key: 'ref',
-    width: 130,
+    width: 150,
     ellipsis: true,
     render: (_, e) =>
       e.ref_type ? (
@@ -89,25 +119,6 @@ const columns: TableColumnsType<JournalEntry> = [
   },
   { title: 'Postings', key: 'count', align: 'right', width: 95, render: (_, e) => e.postings.length },
   { title: 'Check', key: 'balanced', width: 120, render: (_, e) => <BalanceTag postings={e.postings} /> },
-  {
-    title: 'Idempotency key',
-    dataIndex: 'idempotency_key',
-    width: 210,
-    render: (key: string | null) =>
-      key ? (
-        <Typography.Text
-          className="mono"
-          copyable={{ text: key }}
-          ellipsis={{ tooltip: key }}
-          style={{ maxWidth: 180 }}
-          onClick={(event) => event.stopPropagation()}
-        >
-          {key}
-        </Typography.Text>
-      ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
-      ),
-  },
 ];
 
 export default function JournalPage() {
@@ -133,7 +144,7 @@ export default function JournalPage() {
           dataSource={entries.data?.items}
           loading={entries.isFetching}
           expandable={{
-            expandedRowRender: (entry) => <PostingsTable entry={entry} />,
+            expandedRowRender: (entry) => <EntryDetail entry={entry} />,
             expandRowByClick: true,
           }}
           pagination={tablePagination(page, limit, entries.data?.total, setPage)}

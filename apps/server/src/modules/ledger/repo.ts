@@ -66,7 +66,10 @@ const currencyCache = new WeakMap<object, Map<number, number>>();
 export async function accountCurrencies(trx: Trx, ids: number[]): Promise<Map<number, number>> {
   const cacheKey = trx.getExecutor().adapter;
   let cache = currencyCache.get(cacheKey);
-  if (!cache) currencyCache.set(cacheKey, (cache = new Map()));
+  if (!cache) {
+    cache = new Map<number, number>();
+    currencyCache.set(cacheKey, cache);
+  }
   const result = new Map<number, number>();
   const missing: number[] = [];
   for (const id of ids) {

@@ -18,14 +18,18 @@ export async function publicSetting(ctx: AppContext, keyword: string): Promise<u
   return row.value;
 }
 
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
 /** Site configuration for the client's launch (spec §3: site_logo, site_name, address, contract_address). */
 export async function siteConfig(ctx: AppContext) {
   const s = await repo.getPublicSettings(ctx.db, ['site_name', 'site_logo', 'customer_service_url', 'siwe_chain_id', 'default_lang']);
   const origin = ctx.config.publicOrigin;
   return {
-    site_name: String(s.get('site_name') ?? 'Bourse'),
-    site_logo: String(s.get('site_logo') ?? ''),
-    customer_service_url: String(s.get('customer_service_url') ?? ''),
+    site_name: text(s.get('site_name'), 'Bourse'),
+    site_logo: text(s.get('site_logo'), ''),
+    customer_service_url: text(s.get('customer_service_url'), ''),
     default_lang: toLang(s.get('default_lang')),
     demo_mode: ctx.config.demoData,
     // Wallet connect is sign-in only (EIP-4361): these name the sign-in, never a spender.

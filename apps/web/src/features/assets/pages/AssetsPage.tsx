@@ -46,7 +46,10 @@ export default function AssetsPage() {
   const accounts = wallet.data?.accounts ?? [];
   const total = wallet.data?.total_usdt ?? null;
   const active = selected ?? defaultType(accounts);
-  const rows = accounts.filter((a) => a.account_type === active);
+  // Holdings first, then the rest in the server's order.
+  const rows = accounts
+    .filter((a) => a.account_type === active)
+    .sort((a, b) => Number(hasBalance(b)) - Number(hasBalance(a)));
 
   return (
     <div className="page assets-page" data-testid="page-assets">

@@ -111,9 +111,11 @@ export function HomePage() {
           <h2 className="section-title">{t('home.currencies')}</h2>
           <FiatPicker />
         </div>
-        <p className="section-note" data-testid="fiat-rate">
-          {t('fiat.rate', { rate: formatRate(rate.rate), code })}
-        </p>
+        {code !== 'USD' && (
+          <p className="section-note" data-testid="fiat-rate">
+            {t('fiat.rate', { rate: formatRate(rate.rate), code })}
+          </p>
+        )}
         <CurrencyList />
       </section>
     </div>

@@ -1,5 +1,5 @@
 /** Language picker (open to visitors): the 11 languages with their native names. */
-import { LANGS, LANG_NAMES, toLang, type Lang } from '@bourse/contract';
+import { LANG_LOCALE, LANGS, LANG_NAMES, toLang, type Lang } from '@bourse/contract';
 import { CheckList } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export default function LanguagePage() {
       >
         {LANGS.map((lang) => (
           <CheckList.Item key={lang} value={lang} data-testid={`lang-${lang}`} disabled={busy}>
-            <span lang={lang}>{LANG_NAMES[lang]}</span>
+            <span lang={LANG_LOCALE[lang]}>{LANG_NAMES[lang]}</span>
           </CheckList.Item>
         ))}
       </CheckList>

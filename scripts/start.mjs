@@ -1,0 +1,38 @@
+// `npm start`: builds the web app and console when their build is missing or older than their
+// sources, then runs the server (embedded database under ./data unless DATABASE_URL is set).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(app) {
+  const index = join(root, 'apps', app, 'dist', 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = Math.max(newestMtime(join(root, 'apps', app)), newestMtime(join(root, 'packages')));
+  return sources > built;
+}
+
+for (const app of ['web', 'admin']) {
+  if (needsBuild(app)) {
+    console.log(`Building apps/${app} …`);
+    const r = spawnSync('npm', ['run', 'build', '-w', `@bourse/${app}`], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
