@@ -54,7 +54,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: opts.config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // The built apps: the mobile web app at /, the console at /admin/.
   if (opts.config.adminDist && existsSync(opts.config.adminDist)) {
     await app.register(fastifyStatic, { root: opts.config.adminDist, prefix: '/admin/', decorateReply: false });
+    app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   }
   if (opts.config.webDist && existsSync(opts.config.webDist)) {
     await app.register(fastifyStatic, { root: opts.config.webDist, prefix: '/', decorateReply: false });
