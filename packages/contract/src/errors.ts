@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'amount_out_of_range',
   'currency_not_found',
   'currency_disabled',
+  'currency_exists',
   'account_not_found',
   'duplicate_request',
   'setting_not_found',

@@ -134,6 +134,34 @@ export interface NewOperator {
   role: OperatorRole;
 }
 
+export interface CurrencyRow {
+  id: number;
+  name: string;
+  subName: string;
+  status: number;
+  image: string;
+  decimals: number;
+  color: string;
+  isFiat: boolean;
+}
+
+export interface NewCurrency {
+  name: string;
+  sub_name: string;
+  decimals: number;
+  color: string;
+  image: string;
+  sort: number;
+  is_fiat: boolean;
+}
+
+export interface CurrencyPatch {
+  color?: string;
+  image?: string;
+  sort?: number;
+  status?: number;
+}
+
 export const adminApi = {
   login: (username: string, password: string) => apiPost<LoginResult>('/admin/login', { username, password }),
   me: () => apiGet<Operator>('/admin/me'),
@@ -145,6 +173,9 @@ export const adminApi = {
   createOperator: (body: NewOperator) => apiPost<OperatorRow>('/admin/operators', { ...body }),
   users: (q: PageQuery & { q?: string }) => apiGet<Page<UserRow>>('/admin/users', { ...q }),
   outbox: (q: PageQuery) => apiGet<Page<OutboxMessage>>('/admin/outbox', { ...q }),
+  currencies: () => apiGet<CurrencyRow[]>('/admin/currencies'),
+  createCurrency: (body: NewCurrency) => apiPost<CurrencyRow>('/admin/currencies', { ...body }),
+  updateCurrency: (id: number, patch: CurrencyPatch) => apiPost<CurrencyRow>(`/admin/currencies/${id}`, { ...patch }),
 };
 
 /** Query keys, so that invalidation and sign-out clearing stay consistent. */
@@ -156,4 +187,5 @@ export const queryKeys = {
   operators: ['admin', 'operators'] as const,
   users: (q: PageQuery & { q?: string }) => ['admin', 'users', q] as const,
   outbox: (q: PageQuery) => ['admin', 'outbox', q] as const,
+  currencies: ['admin', 'currencies'] as const,
 };

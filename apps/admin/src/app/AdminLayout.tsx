@@ -14,6 +14,7 @@ interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/ledger', label: 'Ledger' },
   { path: '/journal', label: 'Journal' },
+  { path: '/currencies', label: 'Currencies' },
   { path: '/users', label: 'Users' },
   { path: '/outbox', label: 'Outbox' },
   { path: '/audit', label: 'Audit log' },

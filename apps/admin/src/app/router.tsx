@@ -11,6 +11,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const OutboxPage = lazy(() => import('../features/outbox/OutboxPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const OperatorsPage = lazy(() => import('../features/operators/OperatorsPage'));
+const CurrenciesPage = lazy(() => import('../features/currencies/CurrenciesPage'));
 
 function NotFound() {
   return <Result status="404" title="Page not found" subTitle="Pick a page from the menu." />;
@@ -29,6 +30,7 @@ export function AppRouter() {
             <Route path="users" element={<UsersPage />} />
             <Route path="outbox" element={<OutboxPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="currencies" element={<CurrenciesPage />} />
             <Route
               path="operators"
               element={

@@ -5,6 +5,8 @@ import { ok } from '../../http/envelope';
 import { tokenFromHeader } from '../identity/sessions';
 import { currentOperator, requireOperator } from './auth';
 import * as repo from './repo';
+import { createCurrency, currencyView, listCurrencies, updateCurrency } from '../market';
+import { audit } from './service';
 import {
   OPERATOR_ROLES,
   createOperator,
@@ -86,6 +88,64 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/users',
       { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging.extend({ q: z.string().trim().max(100).optional() }) } },
       async (req) => ok(await repo.listUsers(ctx.db, req.query.page, req.query.limit, req.query.q || undefined)),
+    );
+
+    app.get('/admin/currencies', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+      ok((await listCurrencies(ctx.db)).map(currencyView)),
+    );
+
+    const currencyLook = {
+      color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'field_invalid'),
+      image: z.string().trim().max(300).regex(/^(\/[\w./-]*|https:\/\/[\w./%-]+)$/, 'field_invalid'),
+      sort: z.coerce.number().int().min(0).max(10000),
+    };
+
+    app.post(
+      '/admin/currencies',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          body: z.object({
+            name: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,12}$/, 'field_invalid'),
+            sub_name: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,12}$/, 'field_invalid').default(''),
+            decimals: z.coerce.number().int().min(0).max(30),
+            is_fiat: z.boolean().default(false),
+            ...currencyLook,
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _lang, ...input } = req.body;
+        const created = await createCurrency(ctx.db, input);
+        await audit(ctx, currentOperator(req).id, 'currency.create', `currency:${created.id}`, undefined, currencyView(created), req.ip);
+        return ok(currencyView(created));
+      },
+    );
+
+    app.post(
+      '/admin/currencies/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.object({
+            color: currencyLook.color.optional(),
+            image: currencyLook.image.optional(),
+            sort: currencyLook.sort.optional(),
+            status: z.coerce.number().int().min(0).max(1).optional(),
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _lang, ...patch } = req.body;
+        const { before, after } = await updateCurrency(ctx.db, req.params.id, patch);
+        await audit(ctx, currentOperator(req).id, 'currency.update', `currency:${after.id}`, currencyView(before), currencyView(after), req.ip);
+        return ok(currencyView(after));
+      },
     );
 
     app.get('/admin/outbox', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) =>
