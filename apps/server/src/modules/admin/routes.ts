@@ -1,3 +1,4 @@
+import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
