@@ -55,7 +55,7 @@ export const DEFAULT_MENU: Array<{ key: string; icon: string; url: string; sort:
     icon: 'announcement',
     url: '/pages/common/announcement',
     sort: 6,
-    names: { en: 'Announcements', zh: '公告', hk: '公告', th: 'ประกาศ', jp: 'お知らせ', kor: '공지사항', fra: 'Annonces', spa: 'Anuncios', de: 'Ankündigungen', vn: 'Thông báo', py: 'Объявления' },
+    names: { en: 'Notices', zh: '公告', hk: '公告', th: 'ประกาศ', jp: 'お知らせ', kor: '공지사항', fra: 'Annonces', spa: 'Anuncios', de: 'News', vn: 'Thông báo', py: 'Новости' },
   },
   {
     key: 'faq',
