@@ -2,7 +2,11 @@
  * Stable error codes. The code travels in the envelope's `error` field; the human text comes
  * from the locale namespace `errors` under the same key, in the caller's language.
  */
-export const ERROR_CODES = [
+import { CONTENT_ERRORS } from './errors-content';
+import { IDENTITY_ERRORS } from './errors-identity';
+import { MARKET_ERRORS } from './errors-market';
+
+export const FOUNDATION_ERRORS = [
   'internal',
   'bad_request',
   'validation_failed',
@@ -33,5 +37,8 @@ export const ERROR_CODES = [
   'operator_forbidden',
   'operator_exists',
 ] as const;
+
+/** Every code: the foundation's here, each domain's in errors-<domain>.ts. */
+export const ERROR_CODES = [...FOUNDATION_ERRORS, ...IDENTITY_ERRORS, ...MARKET_ERRORS, ...CONTENT_ERRORS] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -66,7 +66,7 @@ export async function migrate(db: Database): Promise<string[]> {
     const applied = new Set(done.rows.map((r) => r.name));
     const ran: string[] = [];
     for (const m of migrations) {
-      if (applied.has(m.name)) continue;
+      if (applied.has(m.name) || m.statements.length === 0) continue;
       for (const statement of m.statements) await sql.raw(statement).execute(trx);
       await sql`insert into schema_migrations (name) values (${m.name})`.execute(trx);
       ran.push(m.name);

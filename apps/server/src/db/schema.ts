@@ -1,16 +1,19 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ContentTables } from './tables/content';
+import type { IdentityTables } from './tables/identity';
+import type { MarketTables } from './tables/market';
 
 /**
  * Database types. NUMERIC and INT8 columns arrive as strings from both drivers (PGlite is
  * configured to match pg); repos convert them to bigint at the boundary.
  */
-type Numeric = ColumnType<string, string | bigint, string | bigint>;
-type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Int8Id = ColumnType<string, string | undefined, never>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Json = ColumnType<unknown, string, string>;
+export type Numeric = ColumnType<string, string | bigint, string | bigint>;
+export type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Int8Id = ColumnType<string, string | undefined, never>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type Json = ColumnType<unknown, string, string>;
 
 export interface CurrenciesTable {
   id: Generated<number>;
@@ -143,7 +146,7 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
-export interface DB {
+export interface FoundationTables {
   currencies: CurrenciesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +161,9 @@ export interface DB {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
 }
+
+/** All tables: the foundation's here, each domain's in db/tables/<domain>.ts. */
+export interface DB extends FoundationTables, IdentityTables, MarketTables, ContentTables {}
 
 export type CurrencyRow = Selectable<CurrenciesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,2 @@
+/** Schema of the identity domain. One statement per string. */
+export const identity: string[] = [];

@@ -1,0 +1,2 @@
+/** Schema of the market domain. One statement per string. */
+export const market: string[] = [];

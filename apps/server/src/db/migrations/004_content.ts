@@ -1,0 +1,2 @@
+/** Schema of the content domain. One statement per string. */
+export const content: string[] = [];
