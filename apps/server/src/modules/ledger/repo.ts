@@ -87,69 +87,29 @@ export async function accountCurrencies(trx: Trx, ids: number[]): Promise<Map<nu
   return result;
 }
 
-/** Inserts the entry unless its idempotency key exists; returns the new id or null on conflict. */
-export async function insertEntry(
+/**
+ * Posts one entry in a single round trip through the `ledger_post` database function
+ * (migration 001): entry, guarded balance changes in account order, postings.
+ */
+export async function postEntry(
   trx: Trx,
   e: { kind: string; refType?: string; refId?: string; idempotencyKey?: string; memo?: string; at: Date },
-): Promise<string | null> {
-  const row = await trx
-    .insertInto('journal_entries')
-    .values({
-      kind: e.kind,
-      ref_type: e.refType ?? null,
-      ref_id: e.refId ?? null,
-      idempotency_key: e.idempotencyKey ?? null,
-      memo: e.memo ?? null,
-      created_at: e.at,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row ? String(row.id) : null;
-}
-
-export async function findEntryIdByKey(trx: Executor, key: string): Promise<string | null> {
-  const row = await trx
-    .selectFrom('journal_entries')
-    .select('id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row ? String(row.id) : null;
-}
-
-/**
- * Applies a signed change to one bucket, guarded so a balance that may not go negative never
- * does (the CHECK constraint is the backstop). Returns false when the guard refused.
- */
-export async function applyDelta(trx: Trx, accountId: number, bucket: Bucket, delta: bigint): Promise<boolean> {
-  const d = delta.toString();
-  const result =
-    bucket === 'available'
-      ? await sql`update accounts set available = available + ${d}::numeric
-                  where id = ${accountId} and (allow_negative or available + ${d}::numeric >= 0)`.execute(trx)
-      : await sql`update accounts set frozen = frozen + ${d}::numeric
-                  where id = ${accountId} and frozen + ${d}::numeric >= 0`.execute(trx);
-  return (result.numAffectedRows ?? 0n) === 1n;
-}
-
-export async function insertPostings(
-  trx: Trx,
-  entryId: string,
   legs: Array<{ accountId: number; currencyId: number; bucket: Bucket; amount: bigint }>,
-): Promise<void> {
-  await trx
-    .insertInto('postings')
-    .values(
-      legs.map((l) => ({
-        entry_id: entryId,
-        account_id: l.accountId,
-        currency_id: l.currencyId,
-        bucket: BUCKET_CODE[l.bucket],
-        amount: l.amount.toString(),
-      })),
-    )
-    .execute();
+): Promise<{ status: 'posted' | 'duplicate'; entryId: string } | { status: 'refused' }> {
+  const result = await sql<{ id: string }>`select ledger_post(
+      ${e.kind}, ${e.refType ?? null}, ${e.refId ?? null}, ${e.idempotencyKey ?? null}, ${e.memo ?? null}, ${e.at},
+      ${legs.map((l) => l.accountId)}::integer[],
+      ${legs.map((l) => l.currencyId)}::integer[],
+      ${legs.map((l) => BUCKET_CODE[l.bucket])}::smallint[],
+      ${legs.map((l) => l.amount.toString())}::numeric[]) as id`.execute(trx);
+  const id = BigInt(result.rows[0]!.id);
+  if (id === 0n) return { status: 'refused' };
+  return id > 0n ? { status: 'posted', entryId: id.toString() } : { status: 'duplicate', entryId: (-id).toString() };
 }
+
+
+
+
 
 export interface BalanceRow {
   accountId: number;

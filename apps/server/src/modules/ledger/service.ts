@@ -2,7 +2,7 @@ import type { Transaction } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import * as repo from './repo';
-import { SYSTEM_ACCOUNTS, type Bucket, type EntryInput, type Leg, type PostResult } from './types';
+import { SYSTEM_ACCOUNTS, type EntryInput, type Leg, type PostResult } from './types';
 
 type Trx = Transaction<DB>;
 
@@ -20,7 +20,8 @@ export class LedgerInvariantError extends Error {
  * - Legs must sum to zero per currency (checked here and again by a deferred database trigger).
  * - Balances change through guarded updates in account-id order (no deadlocks between entries);
  *   a leg that would take a non-negative balance below zero fails the whole entry with
- *   `insufficient_balance`.
+ *   `insufficient_balance` and changes nothing (the caller's transaction stays usable).
+ * - All of it is one round trip: the `ledger_post` database function (migration 001).
  * - With an idempotency key, a repeated post changes nothing and reports `duplicate: true`.
  */
 export async function post(trx: Trx, input: EntryInput, at: Date): Promise<PostResult> {
@@ -41,36 +42,13 @@ export async function post(trx: Trx, input: EntryInput, at: Date): Promise<PostR
     if (sum !== 0n) throw new LedgerInvariantError(`legs do not balance in currency ${currencyId}`);
   }
 
-  const entryId = await repo.insertEntry(trx, { ...input, at });
-  if (entryId === null) {
-    const existing = input.idempotencyKey ? await repo.findEntryIdByKey(trx, input.idempotencyKey) : null;
-    if (existing === null) throw new LedgerInvariantError('idempotency conflict without an entry');
-    return { entryId: existing, duplicate: true };
-  }
-
-  // Net the legs per account and bucket, then apply in a stable order.
-  const net = new Map<string, { accountId: number; bucket: Bucket; delta: bigint }>();
-  for (const leg of input.legs) {
-    const key = `${leg.accountId}:${leg.bucket}`;
-    const cur = net.get(key) ?? { accountId: leg.accountId, bucket: leg.bucket, delta: 0n };
-    cur.delta += leg.amount;
-    net.set(key, cur);
-  }
-  const changes = [...net.values()]
-    .filter((c) => c.delta !== 0n)
-    .sort((a, b) => a.accountId - b.accountId || a.bucket.localeCompare(b.bucket));
-  for (const c of changes) {
-    if (!(await repo.applyDelta(trx, c.accountId, c.bucket, c.delta))) {
-      throw new AppError('insufficient_balance');
-    }
-  }
-
-  await repo.insertPostings(
+  const result = await repo.postEntry(
     trx,
-    entryId,
+    { ...input, at },
     input.legs.map((l) => ({ ...l, currencyId: currencies.get(l.accountId)! })),
   );
-  return { entryId, duplicate: false };
+  if (result.status === 'refused') throw new AppError('insufficient_balance');
+  return { entryId: result.entryId, duplicate: result.status === 'duplicate' };
 }
 
 type Meta = Omit<EntryInput, 'legs'>;
