@@ -124,50 +124,70 @@ export const foundation: string[] = [
    end $$`,
   `create trigger postings_balanced_trg after insert on postings
      referencing new table as new_rows for each statement execute function postings_balanced()`,
-  // One round trip per journal entry: insert the entry (or report the existing one for a repeated
-  // idempotency key), apply the net change per account and bucket with guarded updates in
-  // account order, then insert the postings. A refused guard rolls back this call only (the
-  // inner block is a savepoint) and returns 0, so the caller's transaction stays usable.
-  // Returns the new entry id, 0 when refused for balance, or minus the existing entry's id.
+  // One round trip per journal entry. A repeated idempotency key returns minus the first entry's
+  // id and changes nothing. Otherwise the net change per account and bucket is checked under row
+  // locks taken in account order (no deadlocks); if any guarded balance would go below zero it
+  // returns 0 before changing anything (no subtransaction, so batches stay fast and the caller's
+  // transaction stays usable). Then it inserts the entry, applies the changes and inserts the
+  // postings, and returns the new entry id.
   `create function ledger_post(
      p_kind text, p_ref_type text, p_ref_id text, p_key text, p_memo text, p_at timestamptz,
      p_accounts integer[], p_currencies integer[], p_buckets smallint[], p_amounts numeric[])
    returns bigint language plpgsql as $$
    declare
      v_entry bigint;
+     v_existing bigint;
      r record;
+     a record;
    begin
-     begin
-       insert into journal_entries (kind, ref_type, ref_id, idempotency_key, memo, created_at)
-         values (p_kind, p_ref_type, p_ref_id, p_key, p_memo, p_at)
-         on conflict (idempotency_key) do nothing
-         returning id into v_entry;
-       if v_entry is null then
-         return -(select id from journal_entries where idempotency_key = p_key);
+     if p_key is not null then
+       select id into v_existing from journal_entries where idempotency_key = p_key;
+       if found then
+         return -v_existing;
        end if;
-       for r in
-         select t.acct, t.bucket, sum(t.amount) as delta
-           from unnest(p_accounts, p_buckets, p_amounts) as t(acct, bucket, amount)
-          group by t.acct, t.bucket having sum(t.amount) <> 0
-          order by t.acct, t.bucket
-       loop
-         if r.bucket = 1 then
-           update accounts set available = available + r.delta
-            where id = r.acct and (allow_negative or available + r.delta >= 0);
-         else
-           update accounts set frozen = frozen + r.delta where id = r.acct and frozen + r.delta >= 0;
-         end if;
-         if not found then
-           raise exception 'ledger: insufficient balance' using errcode = 'P0B01';
-         end if;
-       end loop;
-       insert into postings (entry_id, account_id, currency_id, bucket, amount)
-         select v_entry, t.acct, t.cur, t.bucket, t.amount
-           from unnest(p_accounts, p_currencies, p_buckets, p_amounts) as t(acct, cur, bucket, amount);
-       return v_entry;
-     exception when sqlstate 'P0B01' then
-       return 0;
-     end;
+     end if;
+     for r in
+       select t.acct, t.bucket, sum(t.amount) as delta
+         from unnest(p_accounts, p_buckets, p_amounts) as t(acct, bucket, amount)
+        group by t.acct, t.bucket having sum(t.amount) < 0
+        order by t.acct, t.bucket
+     loop
+       select available, frozen, allow_negative into a from accounts where id = r.acct for update;
+       if not found then
+         raise exception 'ledger: account % does not exist', r.acct;
+       end if;
+       if (r.bucket = 1 and not a.allow_negative and a.available + r.delta < 0)
+          or (r.bucket = 2 and a.frozen + r.delta < 0) then
+         return 0;
+       end if;
+     end loop;
+     insert into journal_entries (kind, ref_type, ref_id, idempotency_key, memo, created_at)
+       values (p_kind, p_ref_type, p_ref_id, p_key, p_memo, p_at)
+       on conflict (idempotency_key) do nothing
+       returning id into v_entry;
+     if v_entry is null then
+       return -(select id from journal_entries where idempotency_key = p_key);
+     end if;
+     for r in
+       select t.acct, t.bucket, sum(t.amount) as delta
+         from unnest(p_accounts, p_buckets, p_amounts) as t(acct, bucket, amount)
+        group by t.acct, t.bucket having sum(t.amount) <> 0
+        order by t.acct, t.bucket
+     loop
+       if r.bucket = 1 then
+         update accounts set available = available + r.delta
+          where id = r.acct and (allow_negative or available + r.delta >= 0);
+       else
+         update accounts set frozen = frozen + r.delta where id = r.acct and frozen + r.delta >= 0;
+       end if;
+       if not found then
+         raise exception 'ledger: guarded update refused after check (account %)', r.acct;
+       end if;
+     end loop;
+     insert into postings (entry_id, account_id, currency_id, bucket, amount)
+       select v_entry, t.acct, t.cur, t.bucket, t.amount
+         from unnest(p_accounts, p_currencies, p_buckets, p_amounts) as t(acct, cur, bucket, amount);
+     return v_entry;
    end $$`,
   // Journal rows are append-only.
   `create function ledger_append_only() returns trigger language plpgsql as $$
