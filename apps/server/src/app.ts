@@ -18,10 +18,11 @@ import { installErrorHandler } from './http/error-handler';
 import { requestLang } from './http/i18n';
 import type { Clock } from './lib/clock';
 import { adminRoutes } from './modules/admin';
+import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { identityRoutes } from './modules/identity';
 import { ledgerRoutes } from './modules/ledger';
-import { marketRoutes } from './modules/market';
-import { platformRoutes } from './modules/platform';
+import { marketAdminRoutes, marketRoutes } from './modules/market';
+import { platformAdminRoutes, platformRoutes } from './modules/platform';
 import { Realtime } from './realtime/realtime';
 
 declare module 'fastify' {
@@ -118,9 +119,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(platformRoutes(ctx));
       await api.register(marketRoutes(ctx));
+      await api.register(marketAdminRoutes(ctx));
       await api.register(identityRoutes(ctx));
       await api.register(ledgerRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(contentRoutes(ctx));
+      await api.register(contentAdminRoutes(ctx));
+      await api.register(platformAdminRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,18 @@ export interface Config {
   /** Public origin used in links and wallet sign-in messages. */
   publicOrigin?: string;
   trustProxy: boolean;
+  /** Market price feed: 'simulated' (default, demo data), 'ccxt' (live exchange) or 'off'. */
+  marketFeed: 'simulated' | 'ccxt' | 'off';
+  /** Seed of the simulated feed (same seed → same prices). */
+  marketSeed: number;
+  /** Milliseconds between feed rounds (about one tick per second per market). */
+  marketTickMs: number;
+  /** Days of 1-minute history generated on first start for simulated markets (0 = none). */
+  marketBackfillDays: number;
+  /** ccxt exchange id, symbols ("BTC/USDT,ETH/USDT") and an optional API base override. */
+  ccxtExchange: string;
+  ccxtSymbols: string[];
+  ccxtApiUrl?: string;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -46,5 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     adminDist: resolve(root, env.ADMIN_DIST ?? 'apps/admin/dist'),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     trustProxy: flag(env.TRUST_PROXY, false),
+    marketFeed: env.MARKET_FEED === 'ccxt' || env.MARKET_FEED === 'off' ? env.MARKET_FEED : 'simulated',
+    marketSeed: Number.isInteger(Number(env.MARKET_SEED)) && env.MARKET_SEED ? Number(env.MARKET_SEED) : 20211,
+    marketTickMs: Math.max(100, Number(env.MARKET_TICK_MS) || 1000),
+    marketBackfillDays: env.MARKET_BACKFILL_DAYS !== undefined && env.MARKET_BACKFILL_DAYS !== '' ? Math.max(0, Number(env.MARKET_BACKFILL_DAYS) || 0) : 30,
+    ccxtExchange: env.CCXT_EXCHANGE || 'binance',
+    ccxtSymbols: (env.CCXT_SYMBOLS ?? '').split(',').map((x) => x.trim().toUpperCase()).filter(Boolean),
+    ccxtApiUrl: env.CCXT_API_URL || undefined,
   };
 }

@@ -6,8 +6,9 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './demo/seed';
 import { systemClock, type Clock } from './lib/clock';
 import { ensureFirstOperator } from './modules/admin';
+import { ensureContentDefaults } from './modules/content';
 import { resolveSession } from './modules/identity';
-import { ensureBaseCurrencies } from './modules/market';
+import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
 import { attachSocketServer } from './realtime/socket';
 
@@ -26,6 +27,7 @@ export async function prepare(ctx: AppContext): Promise<string | null> {
   if (ran.length) ctx.log.info({ migrations: ran }, 'migrations applied');
   await ensureBaseCurrencies(ctx.db);
   await ensurePlatformDefaults(ctx);
+  await ensureContentDefaults(ctx);
   const generated = await ensureFirstOperator(ctx);
   if (ctx.config.demoData) await seedDemoData(ctx);
   return generated;
@@ -43,7 +45,11 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     throw err;
   }
   await app.listen({ port: config.port, host: config.host });
-  const io = attachSocketServer(app.server, ctx.realtime, (token) => resolveSession(ctx, token), app.log);
+  const io = attachSocketServer(app.server, ctx.realtime, (token) => resolveSession(ctx, token), app.log, {
+    redisUrl: config.redisUrl,
+  });
+  // Price feed (MARKET_FEED): first start backfills simulated history, then ticks about once a second.
+  const feed = await startMarketFeed(ctx);
 
   // Fiat rates: checked hourly, fetched at most once per 24 h (refreshFiatRates enforces it).
   const fiatTimer = setInterval(() => void refreshFiatRates(ctx), 3600_000);
@@ -62,6 +68,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       if (closed) return;
       closed = true;
       clearInterval(fiatTimer);
+      await feed.stop();
+      ctx.realtime.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await app.close();
       await handle.close();

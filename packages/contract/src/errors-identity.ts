@@ -1,2 +1,27 @@
 /** Error codes of the identity domain. Messages: packages/locales/src/<lang>/errors.json. */
-export const IDENTITY_ERRORS = [] as const;
+export const IDENTITY_ERRORS = [
+  'code_invalid',
+  'code_attempts_exceeded',
+  'code_cooldown',
+  'code_rate_limited',
+  'email_invalid',
+  'mobile_invalid',
+  'password_weak',
+  'password_mismatch',
+  'invite_code_invalid',
+  'account_exists',
+  'login_locked',
+  'account_frozen',
+  'wallet_signin_failed',
+  'kyc_pending',
+  'kyc_already_approved',
+  'kyc_not_pending',
+  'id_number_invalid',
+  'upload_missing',
+  'upload_too_large',
+  'upload_type_invalid',
+  'address_invalid',
+  'address_exists',
+  'user_not_found',
+  'bank_card_invalid',
+] as const;

@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './errors';
 export * from './socket';
 export * from './constants';
+export * from './content';

@@ -9,9 +9,16 @@ const LedgerPage = lazy(() => import('../features/ledger/LedgerPage'));
 const JournalPage = lazy(() => import('../features/journal/JournalPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const OutboxPage = lazy(() => import('../features/outbox/OutboxPage'));
+const KycReviewPage = lazy(() => import('../features/kyc/KycPage'));
+const AddressesPage = lazy(() => import('../features/addresses/AddressesPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const OperatorsPage = lazy(() => import('../features/operators/OperatorsPage'));
 const CurrenciesPage = lazy(() => import('../features/currencies/CurrenciesPage'));
+const InstrumentsPage = lazy(() => import('../features/instruments/InstrumentsPage'));
+const FeedPage = lazy(() => import('../features/feed/FeedPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const SiteSettingsPage = lazy(() => import('../features/site-settings/SiteSettingsPage'));
 
 function NotFound() {
   return <Result status="404" title="Page not found" subTitle="Pick a page from the menu." />;
@@ -29,8 +36,15 @@ export function AppRouter() {
             <Route path="journal" element={<JournalPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="outbox" element={<OutboxPage />} />
+            <Route path="kyc" element={<KycReviewPage />} />
+            <Route path="addresses" element={<AddressesPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="currencies" element={<CurrenciesPage />} />
+            <Route path="instruments" element={<InstrumentsPage />} />
+            <Route path="feed" element={<FeedPage />} />
+            <Route path="content" element={<ContentPage />} />
+            <Route path="messages" element={<MessagesPage />} />
+            <Route path="site" element={<SiteSettingsPage />} />
             <Route
               path="operators"
               element={

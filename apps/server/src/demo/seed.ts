@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { hashPassword } from '../lib/crypto';
 import { ledger } from '../modules/ledger';
 import { listCurrencies } from '../modules/market';
+import { seedDemoContent } from '../modules/content';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -21,6 +22,7 @@ const DEMO_BALANCES: Array<{ name: string; sub: string; type: number; amount: st
  * from the `demo` system account. Idempotent: every credit has its own idempotency key.
  */
 export async function seedDemoData(ctx: AppContext): Promise<void> {
+  await seedDemoContent(ctx);
   let user = await ctx.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!user) {
     user = await ctx.db

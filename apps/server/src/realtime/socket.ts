@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_EVENTS, channels, isPublicChannel } from '@bourse/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +21,7 @@ export function attachSocketServer(
   realtime: Realtime,
   resolveToken: TokenResolver,
   log: FastifyBaseLogger,
+  options: { redisUrl?: string } = {},
 ): Server {
   const io = new Server(httpServer, {
     transports: ['websocket'],
@@ -26,6 +29,18 @@ export function attachSocketServer(
     pingTimeout: 20_000,
     connectTimeout: 60_000,
   });
+  if (options.redisUrl) {
+    // Several processes share rooms through Redis pub/sub (REDIS_URL): a publish in one process
+    // reaches the clients of all of them.
+    const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err: Error) => log.warn({ err: err.message }, 'redis (socket adapter) error'));
+    io.adapter(createAdapter(pub, sub));
+    httpServer.once('close', () => {
+      pub.disconnect();
+      sub.disconnect();
+    });
+  }
   io.on('connection', (socket) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token === 'string' && token) {

@@ -3,6 +3,7 @@ export const PATHS = {
   root: '/',
   home: '/pages/index/index',
   quotes: '/pages/quotation/index',
+  marketDetail: '/pages/quotation/detail',
   trade: '/pages/transaction/index',
   contractOrder: '/pages/transaction/contract_order',
   savings: '/pages/mining/index',
@@ -12,6 +13,16 @@ export const PATHS = {
   settings: '/pages/setting/index',
   language: '/pages/setting/language',
   kyc: '/pages/setting/real',
+  register: '/pages/common/register',
+  forget: '/pages/common/forget',
+  account: '/pages/setting/account',
+  security: '/pages/setting/security',
+  password: '/pages/setting/password',
+  bindEmail: '/pages/setting/email',
+  bindMobile: '/pages/setting/mobile',
+  addresses: '/pages/setting/address',
+  bankCards: '/pages/setting/bank',
+  invite: '/pages/setting/invite',
 } as const;
 
 /** Pages under /pages/setting/ that a visitor may open. */

@@ -1,17 +1,30 @@
 /** The route table (spec §2). Home is in the entry chunk; every other page is loaded on demand. */
 import { Route, Routes } from 'react-router';
+import { contentRoutes } from '../features/content/routes';
 import { HomePage } from '../features/home/pages/HomePage';
 import { lazyPage } from './lazyPage';
 import { PATHS } from './paths';
 import { PlainLayout, TabLayout } from './TabLayout';
 
 const QuotesPage = lazyPage(() => import('../features/quotes/pages/QuotesPage'));
+const MarketPage = lazyPage(() => import('../features/market/pages/MarketPage'));
 const TradePage = lazyPage(() => import('../features/trade/pages/TradePage'));
 const SavingsPage = lazyPage(() => import('../features/savings/pages/SavingsPage'));
 const AssetsPage = lazyPage(() => import('../features/assets/pages/AssetsPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage'));
 const LanguagePage = lazyPage(() => import('../features/settings/pages/LanguagePage'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
+const ForgetPage = lazyPage(() => import('../features/auth/pages/ForgetPage'));
+const AccountPage = lazyPage(() => import('../features/account/pages/AccountPage'));
+const SecurityPage = lazyPage(() => import('../features/security/pages/SecurityPage'));
+const PasswordPage = lazyPage(() => import('../features/security/pages/PasswordPage'));
+const BindEmailPage = lazyPage(() => import('../features/security/pages/BindEmailPage'));
+const BindMobilePage = lazyPage(() => import('../features/security/pages/BindMobilePage'));
+const KycPage = lazyPage(() => import('../features/kyc/pages/KycPage'));
+const AddressBookPage = lazyPage(() => import('../features/address-book/pages/AddressBookPage'));
+const BankCardsPage = lazyPage(() => import('../features/bank-cards/pages/BankCardsPage'));
+const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -27,8 +40,21 @@ export function AppRoutes() {
       </Route>
       <Route element={<PlainLayout />}>
         <Route path={PATHS.login} element={<LoginPage />} />
+        <Route path={PATHS.marketDetail} element={<MarketPage />} />
         <Route path={PATHS.settings} element={<SettingsPage />} />
         <Route path={PATHS.language} element={<LanguagePage />} />
+        <Route path={PATHS.register} element={<RegisterPage />} />
+        <Route path={PATHS.forget} element={<ForgetPage />} />
+        <Route path={PATHS.account} element={<AccountPage />} />
+        <Route path={PATHS.security} element={<SecurityPage />} />
+        <Route path={PATHS.password} element={<PasswordPage />} />
+        <Route path={PATHS.bindEmail} element={<BindEmailPage />} />
+        <Route path={PATHS.bindMobile} element={<BindMobilePage />} />
+        <Route path={PATHS.kyc} element={<KycPage />} />
+        <Route path={PATHS.addresses} element={<AddressBookPage />} />
+        <Route path={PATHS.bankCards} element={<BankCardsPage />} />
+        <Route path={PATHS.invite} element={<InvitePage />} />
+        {contentRoutes}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

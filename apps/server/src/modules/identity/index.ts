@@ -1,3 +1,19 @@
-export { identityRoutes } from './routes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { filesRoutes } from '../files';
+import { identityAdminRoutes } from './admin-routes';
+import { identityRoutes as userRoutes } from './routes';
+
+/** Every identity route (user API, uploads, console API). */
+export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(userRoutes(ctx));
+    await app.register(filesRoutes(ctx));
+    await app.register(identityAdminRoutes(ctx));
+  };
+}
 export { requireUser, currentUser } from './auth';
 export { resolveSession, createSession } from './sessions';
+export { requireKyc, isKycApproved, kycRequiredFeatures } from './kyc';
+export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer';
+export { consumeCode, issueCode, type Scene } from './codes';

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 
 export async function findUserByLogin(db: Database, account: string) {
+  // The account is an e-mail (case-insensitive) or a mobile number without its area code.
   const lowered = account.toLowerCase();
   return db
     .selectFrom('users')
@@ -45,4 +46,38 @@ export async function deleteSession(db: Database, tokenHash: string) {
 
 export async function touchUserSeen(db: Database, userId: number, at: Date) {
   await db.updateTable('users').set({ last_seen_at: at }).where('id', '=', userId).execute();
+}
+
+export async function latestKyc(db: Database, userId: number) {
+  return db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function walletOfUser(db: Database, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('wallet_identities').select('address').where('user_id', '=', userId).executeTakeFirst();
+  return row?.address ?? null;
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserByMobile(db: Database, areaCode: string, mobile: string) {
+  return db.selectFrom('users').selectAll().where('area_code', '=', areaCode).where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function findUserByInviteCode(db: Database, code: string) {
+  return db.selectFrom('users').select(['id']).where('invite_code', '=', code.trim().toUpperCase()).executeTakeFirst();
+}
+
+/** Ends every session of the user except (optionally) one. */
+export async function deleteUserSessions(db: Database, userId: number, exceptTokenHash?: string) {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
+  await q.execute();
 }

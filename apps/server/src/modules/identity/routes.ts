@@ -3,60 +3,298 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { bindEmail, bindMobile, checkEmail, forgetPassword, register, sendCode, updatePassword } from './account';
+import { deleteAddress, listAddresses, saveAddress } from './address-book';
 import { currentUser, requireUser } from './auth';
+import { cardInfo, checkDomestic, checkInternational, saveCard } from './bank-cards';
+import { SCENES } from './codes';
+import { inviteList } from './invites';
+import { ID_TYPES, kycState, submitKyc } from './kyc';
+import { setAvatar, setNickname } from './profile';
 import { login, ping, userInfo } from './service';
-import { endSession, tokenFromHeader } from './sessions';
+import { endSession, resolveSession, tokenFromHeader } from './sessions';
+import { codeField, passwordField } from './validation';
+import { walletAuthorizeInfo, walletSignIn } from './wallet-siwe';
 
-const langOnly = z.object({ lang: z.string().optional() });
+const lang = z.string().optional();
+const langOnly = z.object({ lang });
+const paging = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  lang,
+});
+const str = (max: number) => z.string().trim().max(max);
+const tags = ['identity'];
 
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
     const auth = requireUser(ctx);
+    const meta = (req: { ip: string; headers: { 'user-agent'?: string } }) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+    const optionalUser = async (authorization: string | undefined) => {
+      const token = tokenFromHeader(authorization);
+      return token ? resolveSession(ctx, token) : null;
+    };
+
+    // ---- codes ----
+    const codeLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+    app.post(
+      '/sms_mail',
+      {
+        config: codeLimit,
+        schema: { tags, summary: 'Send a 6-digit code by e-mail', body: z.object({ user_string: str(254).optional(), email: str(254).optional(), scene: z.enum(SCENES).default('register'), lang }) },
+      },
+      async (req) =>
+        ok(
+          await sendCode(ctx, {
+            channel: 'email',
+            userString: req.body.user_string ?? req.body.email,
+            scene: req.body.scene,
+            ip: req.ip,
+            lang: req.lang,
+            userId: await optionalUser(req.headers.authorization),
+          }),
+        ),
+    );
+    app.post(
+      '/sms_send',
+      {
+        config: codeLimit,
+        schema: {
+          tags,
+          summary: 'Send a 6-digit code by SMS',
+          body: z.object({ user_string: str(32).optional(), mobile: str(32).optional(), area_code: str(8).optional(), scene: z.enum(SCENES).default('register'), lang }),
+        },
+      },
+      async (req) =>
+        ok(
+          await sendCode(ctx, {
+            channel: 'sms',
+            userString: req.body.user_string ?? req.body.mobile,
+            areaCode: req.body.area_code,
+            scene: req.body.scene,
+            ip: req.ip,
+            lang: req.lang,
+            userId: await optionalUser(req.headers.authorization),
+          }),
+        ),
+    );
+
+    app.post('/user/check_email', { schema: { tags, body: z.object({ email: str(254).optional(), user_string: str(254).optional(), lang }) } }, (req) =>
+      ok(checkEmail(req.body.email ?? req.body.user_string ?? '')),
+    );
+
+    app.post(
+      '/user/register',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Register with e-mail or mobile and a code; message is the session token',
+          body: z.object({
+            user_string: str(254).min(1),
+            code: codeField,
+            password: passwordField,
+            re_password: passwordField,
+            extension_code: str(32).optional(),
+            type: z.enum(['email', 'mobile']).default('email'),
+            area_code: str(8).optional(),
+            area_code_id: z.coerce.number().int().optional(),
+            lang,
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await register(ctx, {
+            type: req.body.type,
+            userString: req.body.user_string,
+            areaCode: req.body.area_code,
+            code: req.body.code,
+            password: req.body.password,
+            rePassword: req.body.re_password,
+            inviteCode: req.body.extension_code,
+            ...meta(req),
+          }),
+        ),
+    );
 
     app.post(
       '/user/login',
       {
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
         schema: {
-          tags: ['identity'],
+          tags,
           summary: 'Log in with e-mail or mobile and password; message is the session token',
-          body: z.object({
-            user_string: z.string().trim().min(1).max(254),
-            password: z.string().min(1).max(128),
-            lang: z.string().optional(),
-          }),
+          body: z.object({ user_string: str(254).min(1), password: z.string().min(1).max(128), lang }),
         },
       },
-      async (req) =>
-        ok(
-          await login(ctx, {
-            account: req.body.user_string,
-            password: req.body.password,
-            ip: req.ip,
-            userAgent: req.headers['user-agent'] ?? null,
-          }),
-        ),
+      async (req) => ok(await login(ctx, { account: req.body.user_string, password: req.body.password, ...meta(req) })),
     );
 
-    app.get('/user/logout', { schema: { tags: ['identity'], querystring: langOnly } }, async (req) => {
+    app.get('/user/logout', { schema: { tags, querystring: langOnly } }, async (req) => {
       const token = tokenFromHeader(req.headers.authorization);
       if (token) await endSession(ctx, token);
       return ok(null);
     });
 
+    app.post(
+      '/user/forget',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Reset the password with a code; ends every session',
+          body: z.object({ account: str(254).min(1), area_code: str(8).optional(), password: passwordField, repassword: passwordField, code: codeField, lang }),
+        },
+      },
+      async (req) => {
+        await forgetPassword(ctx, { account: req.body.account, areaCode: req.body.area_code, password: req.body.password, rePassword: req.body.repassword, code: req.body.code });
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/safe/update_password',
+      { preHandler: auth, schema: { tags, body: z.object({ password: passwordField, re_password: passwordField, code: codeField, lang }) } },
+      async (req) => {
+        await updatePassword(ctx, currentUser(req), tokenFromHeader(req.headers.authorization) ?? '', {
+          password: req.body.password,
+          rePassword: req.body.re_password,
+          code: req.body.code,
+        });
+        return ok(null);
+      },
+    );
+    app.post(
+      '/safe/email',
+      { preHandler: auth, schema: { tags, body: z.object({ email: str(254).min(1), code: codeField, password: z.string().max(128).default(''), lang }) } },
+      async (req) => ok(await bindEmail(ctx, currentUser(req), req.body)),
+    );
+    app.post(
+      '/safe/mobile',
+      { preHandler: auth, schema: { tags, body: z.object({ mobile: str(32).min(1), area_code: str(8).optional(), code: codeField, lang }) } },
+      async (req) => ok(await bindMobile(ctx, currentUser(req), { mobile: req.body.mobile, areaCode: req.body.area_code, code: req.body.code })),
+    );
+
     const info = async (req: Parameters<typeof currentUser>[0]) => ok(await userInfo(ctx, currentUser(req)));
-    app.get('/user/info', { preHandler: auth, schema: { tags: ['identity'], querystring: langOnly } }, info);
-    app.post('/user/userinfo', { preHandler: auth, schema: { tags: ['identity'], body: langOnly } }, info);
+    app.get('/user/info', { preHandler: auth, schema: { tags, querystring: langOnly } }, info);
+    app.post('/user/userinfo', { preHandler: auth, schema: { tags, body: langOnly } }, info);
 
     app.get(
       '/user/pingw',
       {
         preHandler: auth,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: { tags: ['identity'], summary: 'Records last-seen; only with a token', querystring: langOnly },
+        schema: { tags, summary: 'Records last-seen; only with a token', querystring: langOnly },
       },
       async (req) => ok(await ping(ctx, currentUser(req))),
+    );
+
+    // ---- wallet sign-in (EIP-4361) ----
+    app.get('/wallet/getWalletAuthorizeInfo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags, querystring: langOnly } }, async (req) =>
+      ok(await walletAuthorizeInfo(ctx, req.headers.host)),
+    );
+    app.post(
+      '/user/authorize',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Sign in with a signed EIP-4361 message; creates the account on first sign-in; message is the session token',
+          body: z.object({ message: z.string().max(4000), signature: z.string().max(200), extension_code: str(32).optional(), invite: str(32).optional(), lang }),
+        },
+      },
+      async (req) =>
+        ok(
+          await walletSignIn(ctx, {
+            message: req.body.message,
+            signature: req.body.signature,
+            inviteCode: req.body.extension_code ?? req.body.invite,
+            hostHeader: req.headers.host,
+            ...meta(req),
+          }),
+        ),
+    );
+
+    // ---- real-name verification ----
+    app.get('/real/state', { preHandler: auth, schema: { tags, querystring: langOnly } }, async (req) => ok(await kycState(ctx, currentUser(req))));
+    app.post(
+      '/user/real',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          body: z.object({
+            real_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
+            id_type: z.enum(ID_TYPES).optional(),
+            name: str(64).optional(),
+            card_id: str(40).optional(),
+            front_pic: str(200).min(1),
+            reverse_pic: str(200).min(1),
+            lang,
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await submitKyc(ctx, currentUser(req), {
+            realType: req.body.real_type,
+            idType: req.body.id_type,
+            name: req.body.name,
+            cardId: req.body.card_id,
+            frontPic: req.body.front_pic,
+            reversePic: req.body.reverse_pic,
+          }),
+        ),
+    );
+
+    // ---- profile ----
+    app.post('/user/uploadHeadPortrait', { preHandler: auth, schema: { tags, body: z.object({ head_portrait: str(200).min(1), lang }) } }, async (req) =>
+      ok(await setAvatar(ctx, currentUser(req), req.body.head_portrait)),
+    );
+    app.post('/user/editNickname', { preHandler: auth, schema: { tags, body: z.object({ nickname: str(64).min(1), lang }) } }, async (req) =>
+      ok(await setNickname(ctx, currentUser(req), req.body.nickname)),
+    );
+
+    // ---- address book ----
+    app.post(
+      '/user/wallet/save',
+      { preHandler: auth, schema: { tags, body: z.object({ currency: str(32).min(1), name: str(40).min(1), address: str(128).min(1), type: str(16).optional(), lang }) } },
+      async (req) => ok(await saveAddress(ctx, currentUser(req), req.body)),
+    );
+    app.get('/user/wallet/list', { preHandler: auth, schema: { tags, querystring: paging.extend({ currency: str(32).optional() }) } }, async (req) =>
+      ok(await listAddresses(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
+    );
+    app.post('/user/wallet/delete', { preHandler: auth, schema: { tags, body: z.object({ id: z.coerce.number().int().positive(), lang }) } }, async (req) =>
+      ok(await deleteAddress(ctx, currentUser(req), req.body.id)),
+    );
+
+    // ---- bank cards ----
+    const domestic = z.object({ real_name: str(64).default(''), bank_name: str(64).default(''), bank_branch: str(128).default(''), bank_account: str(40).default(''), lang });
+    const international = z.object({
+      account_name: str(64).default(''),
+      bank_name: str(64).default(''),
+      swift: str(16).default(''),
+      iban: str(40).default(''),
+      bank_address: str(200).default(''),
+      country: str(64).default(''),
+      lang,
+    });
+    app.post('/user/cash_save', { preHandler: auth, schema: { tags, body: domestic } }, async (req) =>
+      ok(await saveCard(ctx, currentUser(req), 'domestic', checkDomestic(req.body))),
+    );
+    app.post('/user/cash_save_international', { preHandler: auth, schema: { tags, body: international } }, async (req) =>
+      ok(await saveCard(ctx, currentUser(req), 'international', checkInternational(req.body))),
+    );
+    app.post('/user/cash_info', { preHandler: auth, schema: { tags, body: langOnly } }, async (req) => ok(await cardInfo(ctx, currentUser(req), 'domestic')));
+    app.post('/user/cash_info_international', { preHandler: auth, schema: { tags, body: langOnly } }, async (req) =>
+      ok(await cardInfo(ctx, currentUser(req), 'international')),
+    );
+
+    // ---- invitations ----
+    app.post('/user/invite_list', { preHandler: auth, schema: { tags, body: paging } }, async (req) =>
+      ok(await inviteList(ctx, currentUser(req), req.body.page, req.body.limit)),
     );
   };
 }

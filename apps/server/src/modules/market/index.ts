@@ -1,3 +1,10 @@
 export { marketRoutes } from './routes';
-export { listCurrencies, findCurrency, currencyView, ensureBaseCurrencies, type CurrencyView } from './currencies';
+export { marketAdminRoutes } from './admin-routes';
+export { listCurrencies, findCurrency, currencyView, type CurrencyView } from './currencies';
+export { ensureBaseCurrencies } from './seed';
 export { createCurrency, updateCurrency, type CurrencyInput } from './currency-admin';
+export { findInstrument, listInstruments, requireListed, type Instrument } from './instruments';
+export { latestTick, tickAt, tickById, STALE_MS, type Tick } from './ticks';
+export { startMarketFeed, activeFeed, feedStatus } from './service';
+export { MarketFeed } from './feed';
+export { PERIODS, type Period } from './periods';

@@ -1,16 +1,137 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { currentUser, requireUser, resolveSession } from '../identity';
+import { tokenFromHeader } from '../identity/sessions';
 import { currencyView, listCurrencies } from './currencies';
+import { parsePeriod, type Period } from './periods';
+import { addFavourite, klines, listFavourites, marketDetail, quotation, removeFavourite } from './quotes';
+
+const lang = z.string().optional();
+/** A market symbol as clients send it: "BTC/USDT", "btc_usdt", "BTC-USDT". */
+const symbol = z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9]+[/_-][A-Za-z0-9]+$/, 'field_invalid');
+/** Seconds (10 digits, spec §9) or milliseconds. */
+const instant = z.coerce.number().int().min(0).max(1e14).optional();
+const toMs = (v: number | undefined) => (v === undefined ? undefined : v < 1e11 ? v * 1000 : v);
+
+function period(value: string): Period {
+  const p = parsePeriod(value);
+  if (!p) throw new AppError('kline_period_invalid');
+  return p;
+}
+
+/** The caller's user id when a valid session token is sent, else null (public routes). */
+async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
+  const token = tokenFromHeader(req.headers.authorization);
+  return token ? resolveSession(ctx, token) : null;
+}
+
+const marketRef = z
+  .object({
+    instrument_id: z.coerce.number().int().positive().optional(),
+    symbol: symbol.optional(),
+    lang,
+  })
+  .refine((v) => v.instrument_id !== undefined || v.symbol !== undefined, { message: 'field_required', path: ['symbol'] });
 
 export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
+    const user = requireUser(ctx);
+
     app.get(
       '/currency/list',
-      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: z.object({ lang: z.string().optional() }) } },
+      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: z.object({ lang }) } },
       async () => ok((await listCurrencies(ctx.db, { enabledOnly: true })).map(currencyView)),
+    );
+
+    app.get(
+      '/currency/quotation_new',
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Listed markets grouped by quote currency, with 24 h statistics and the caller\'s favourites',
+          querystring: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await quotation(ctx.db, await optionalUser(ctx, req), ctx.clock.now())),
+    );
+
+    app.get(
+      '/currency/market_detail',
+      { schema: { tags: ['market'], summary: 'One market with 24 h statistics', querystring: z.object({ symbol, lang }) } },
+      async (req) => ok(await marketDetail(ctx.db, await optionalUser(ctx, req), req.query.symbol, ctx.clock.now())),
+    );
+
+    app.get(
+      '/currency/new_timeshar',
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Klines (candles) of a market for a period between from and to (seconds or ms)',
+          querystring: z.object({ symbol, period: z.string().trim().min(1).max(10).default('1min'), from: instant, to: instant, limit: z.coerce.number().int().min(1).max(1500).optional(), lang }),
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        return ok(await klines(ctx.db, q.symbol, period(q.period), { from: toMs(q.from), to: toMs(q.to), limit: q.limit }, ctx.clock.now()));
+      },
+    );
+
+    app.get(
+      '/contract/getKlineData',
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Klines (newer API): symbol or coin, interval or period, optional from/to, limit',
+          querystring: z
+            .object({
+              symbol: symbol.optional(),
+              coin: z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9]+$/, 'field_invalid').optional(),
+              interval: z.string().trim().min(1).max(10).optional(),
+              period: z.string().trim().min(1).max(10).optional(),
+              from: instant,
+              to: instant,
+              limit: z.coerce.number().int().min(1).max(1500).optional(),
+              lang,
+            })
+            .refine((v) => v.symbol !== undefined || v.coin !== undefined, { message: 'field_required', path: ['symbol'] }),
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const sym = q.symbol ?? `${q.coin!.toUpperCase()}/USDT`;
+        return ok(
+          await klines(ctx.db, sym, period(q.interval ?? q.period ?? '1min'), { from: toMs(q.from), to: toMs(q.to), limit: q.limit }, ctx.clock.now()),
+        );
+      },
+    );
+
+    app.post(
+      '/optional/add',
+      { preHandler: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef } },
+      async (req) => {
+        await addFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!, ctx.clock.now());
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/optional/del',
+      { preHandler: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef } },
+      async (req) => {
+        await removeFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!);
+        return ok(null);
+      },
+    );
+
+    app.get(
+      '/optional/list',
+      { preHandler: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }) } },
+      async (req) => ok(await listFavourites(ctx.db, currentUser(req), ctx.clock.now())),
     );
   };
 }

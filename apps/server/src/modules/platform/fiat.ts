@@ -23,7 +23,11 @@ export async function fiatRates(ctx: AppContext): Promise<FiatRateView[]> {
   return rows
     .filter((r) => order.has(r.code))
     .sort((a, b) => order.get(a.code)! - order.get(b.code)!)
-    .map((r) => ({ currency_code: r.code, rate: new Dec(r.rate).toString(), saveTime: r.saved_at.getTime() }));
+    .map((r) => ({
+      currency_code: r.code,
+      rate: new Dec(r.rate).toString(),
+      saveTime: r.saved_at.getTime(),
+    }));
 }
 
 // The answer of a rates service: {rates: {CODE: rate}} against USD (the common public format).
@@ -36,7 +40,10 @@ const LAST_FETCH_KEY = 'fiat_last_fetch';
  * Refreshes fiat rates from FIAT_RATES_URL at most once per 24 h (the attempt time is stored, so
  * restarts do not hammer the source). Keeps only the spec's 11 codes; a bad answer changes nothing.
  */
-export async function refreshFiatRates(ctx: AppContext, fetchImpl: typeof fetch = fetch): Promise<'skipped' | 'updated' | 'failed'> {
+export async function refreshFiatRates(
+  ctx: AppContext,
+  fetchImpl: typeof fetch = fetch,
+): Promise<'skipped' | 'updated' | 'failed'> {
   const url = ctx.config.fiatRatesUrl;
   if (!url) return 'skipped';
   const now = ctx.clock.now();
@@ -60,7 +67,10 @@ export async function refreshFiatRates(ctx: AppContext, fetchImpl: typeof fetch 
     ctx.log.info({ updated }, 'fiat rates refreshed');
     return updated > 0 ? 'updated' : 'failed';
   } catch (err) {
-    ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'fiat rate refresh failed; keeping stored rates');
+    ctx.log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'fiat rate refresh failed; keeping stored rates',
+    );
     return 'failed';
   }
 }

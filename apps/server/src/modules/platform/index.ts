@@ -1,3 +1,4 @@
 export { platformRoutes } from './routes';
-export { ensurePlatformDefaults } from './service';
+export { platformAdminRoutes } from './admin-routes';
+export { ensurePlatformDefaults, setSettingIfMissing } from './service';
 export { refreshFiatRates } from './fiat';

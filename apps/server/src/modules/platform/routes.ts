@@ -33,7 +33,13 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/menu',
-      { schema: { tags: ['platform'], summary: 'Home shortcuts in the caller language', querystring: langOnly } },
+      {
+        schema: {
+          tags: ['platform'],
+          summary: 'Home shortcuts in the caller language',
+          querystring: langOnly,
+        },
+      },
       async (req) => ok(await menu(ctx, req.lang)),
     );
     app.get(

@@ -1,19 +1,29 @@
-/** Session calls: login (message is the token), user info, logout. */
+/** Session calls: login and registration (message is the token), codes, password reset, wallet sign-in. */
 import { api } from '../../../api/client';
 import { clearSession, tokenStore, userStore, type SessionUser } from '../../../api/session';
 
-export async function login(userString: string, password: string): Promise<SessionUser> {
-  const token = await api.post<string>('/user/login', { user_string: userString, password });
-  if (typeof token !== 'string' || token === '') throw new Error('login returned no token');
+export type Scene = 'register' | 'login' | 'forget' | 'bind' | 'update_password' | 'withdraw' | 'security';
+
+/** Stores the token, loads the user; on failure nothing stays stored. */
+export async function adoptToken(token: unknown): Promise<SessionUser> {
+  if (typeof token !== 'string' || token === '') throw new Error('no token returned');
   tokenStore.set(token);
   try {
-    const user = await api.get<SessionUser>('/user/info');
-    userStore.set(user);
-    return user;
+    return await refreshUser();
   } catch (err) {
     clearSession();
     throw err;
   }
+}
+
+export async function refreshUser(): Promise<SessionUser> {
+  const user = await api.get<SessionUser>('/user/info');
+  userStore.set(user);
+  return user;
+}
+
+export async function login(userString: string, password: string): Promise<SessionUser> {
+  return adoptToken(await api.post<string>('/user/login', { user_string: userString, password }));
 }
 
 export async function logout(): Promise<void> {
@@ -22,4 +32,44 @@ export async function logout(): Promise<void> {
   } finally {
     clearSession();
   }
+}
+
+export interface CodeTarget {
+  channel: 'email' | 'sms';
+  userString?: string;
+  areaCode?: string;
+}
+
+export async function sendCode(target: CodeTarget, scene: Scene): Promise<{ cooldown: number }> {
+  if (target.channel === 'email') return api.post('/sms_mail', { user_string: target.userString, scene });
+  return api.post('/sms_send', { user_string: target.userString, area_code: target.areaCode, scene });
+}
+
+export interface RegisterInput {
+  type: 'email' | 'mobile';
+  user_string: string;
+  area_code?: string;
+  code: string;
+  password: string;
+  re_password: string;
+  extension_code?: string;
+}
+
+export async function register(input: RegisterInput): Promise<SessionUser> {
+  return adoptToken(await api.post<string>('/user/register', { ...input }));
+}
+
+export async function forgetPassword(input: { account: string; area_code?: string; code: string; password: string; repassword: string }) {
+  await api.post('/user/forget', { ...input });
+}
+
+/** The invite code from the page address (?invite= or ?code= in the query or the hash route). */
+export function inviteFromLocation(): string {
+  const sources = [window.location.search, window.location.hash.split('?')[1] ?? ''];
+  for (const s of sources) {
+    const q = new URLSearchParams(s);
+    const v = q.get('invite') ?? q.get('extension_code') ?? q.get('code');
+    if (v && /^[A-Za-z0-9]{4,32}$/.test(v)) return v.toUpperCase();
+  }
+  return '';
 }

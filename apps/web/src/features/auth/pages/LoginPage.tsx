@@ -1,14 +1,18 @@
-/** Login (spec §2, §7): e-mail or mobile + password; returns to the page that asked for it. */
+/** Login (spec §2, §7): e-mail or mobile + password, or a browser wallet; returns to the page that asked. */
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginState } from '../../../app/AuthGate';
 import { PATHS } from '../../../app/paths';
 import { DemoBadge } from '../../../ui/DemoBadge';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useDemoMode, useSiteName } from '../../platform/api/settings';
 import { login } from '../api/auth';
+import { AccountField, AccountTabs, type AccountType } from '../components/AccountFields';
+import { PasswordInput } from '../components/PasswordInput';
+import { WalletButton } from '../components/WalletButton';
+import '../identity.css';
 
 /** The seeded demo account (only advertised when the server runs in demo mode). */
 const DEMO_ACCOUNT = { user_string: 'demo@example.com', password: 'demo1234' };
@@ -31,13 +35,16 @@ export default function LoginPage() {
   const siteName = useSiteName();
   const [form] = Form.useForm<LoginForm>();
   const [submitting, setSubmitting] = useState(false);
+  const [type, setType] = useState<AccountType>('email');
+
+  const done = () => void navigate(safeTarget((location.state as LoginState | null)?.from), { replace: true });
 
   const onFinish = async (values: LoginForm) => {
     setSubmitting(true);
     try {
       await login(values.user_string.trim(), values.password);
       Toast.show({ icon: 'success', content: t('auth.success') });
-      void navigate(safeTarget((location.state as LoginState | null)?.from), { replace: true });
+      done();
     } catch {
       // The API client already showed the server's message.
     } finally {
@@ -64,12 +71,22 @@ export default function LoginPage() {
           <p className="demo-credentials num">
             {DEMO_ACCOUNT.user_string} / {DEMO_ACCOUNT.password}
           </p>
-          <Button size="small" fill="outline" color="primary" onClick={() => form.setFieldsValue(DEMO_ACCOUNT)} data-testid="use-demo">
+          <Button
+            size="small"
+            fill="outline"
+            color="primary"
+            onClick={() => {
+              setType('email');
+              form.setFieldsValue(DEMO_ACCOUNT);
+            }}
+            data-testid="use-demo"
+          >
             {t('auth.useDemo')}
           </Button>
         </div>
       )}
 
+      <AccountTabs value={type} onChange={setType} />
       <Form
         form={form}
         layout="vertical"
@@ -81,24 +98,32 @@ export default function LoginPage() {
           </Button>
         }
       >
-        <Form.Item
-          name="user_string"
-          label={t('auth.account')}
-          rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
-        >
-          <Input placeholder={t('auth.accountPlaceholder')} autoComplete="username" clearable data-testid="login-account" />
-        </Form.Item>
+        {type === 'email' ? (
+          <Form.Item
+            name="user_string"
+            label={t('auth.account')}
+            rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
+          >
+            <Input placeholder={t('auth.accountPlaceholder')} autoComplete="username" clearable data-testid="login-account" />
+          </Form.Item>
+        ) : (
+          <AccountField type="mobile" testId="login-account" />
+        )}
         <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-          <Input
-            type="password"
-            placeholder={t('auth.passwordPlaceholder')}
-            autoComplete="current-password"
-            clearable
-            data-testid="login-password"
-          />
+          <PasswordInput placeholder={t('auth.passwordPlaceholder')} testId="login-password" />
         </Form.Item>
       </Form>
-      <p className="login-foot">{t('auth.noRegister')}</p>
+      <div className="auth-links">
+        <Link to={PATHS.forget} data-testid="to-forget">
+          {t('identity.forgotPassword')}
+        </Link>
+        <Link to={PATHS.register + location.search} data-testid="to-register">
+          {t('identity.registerNow')}
+        </Link>
+      </div>
+      <div className="auth-wallet">
+        <WalletButton onDone={done} />
+      </div>
     </div>
   );
 }

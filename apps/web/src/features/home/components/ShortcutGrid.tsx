@@ -1,10 +1,14 @@
-/** Home shortcuts from GET /api/menu: internal routes navigate, external links open a new tab. */
+/**
+ * Home shortcuts from GET /api/menu: internal routes navigate, external links open a new tab, and
+ * "service:" opens the operator's customer-service chat link.
+ */
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import {
   DepositIcon,
+  GlobeIcon,
   HelpIcon,
   InfoIcon,
   MegaphoneIcon,
@@ -16,6 +20,52 @@ import {
 } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { useMenu, type MenuItem } from '../../platform/api/menu';
+import { useServiceLink } from '../api/site';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function InviteIcon(p: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...p}
+    >
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+      <path d="M19 8v6M16 11h6" />
+    </svg>
+  );
+}
+
+function ServiceIcon(p: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...p}
+    >
+      <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
+      <rect x="3" y="13" width="4" height="6" rx="1.5" />
+      <rect x="17" y="13" width="4" height="6" rx="1.5" />
+      <path d="M19 19c0 1.5-1.8 2.5-5 2.5" />
+    </svg>
+  );
+}
 
 /** Icon names the server's menu uses; unknown names fall back to an image path or a letter. */
 const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -28,6 +78,9 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   faq: HelpIcon,
   about: InfoIcon,
   assets: WalletIcon,
+  invite: InviteIcon,
+  service: ServiceIcon,
+  language: GlobeIcon,
 };
 
 const TINTS = ['#3461ff', '#0ecb81', '#f0a020', '#8a5cf6', '#ff6b6b', '#14b8c4', '#2b7de9', '#5b6475'];
@@ -49,19 +102,23 @@ function ShortcutIcon({ item, tint }: { item: MenuItem; tint: string }) {
       </span>
     );
   }
-  return <CoinIcon name={item.name} image={looksLikeImage(item.icon) ? item.icon : null} color={tint} size={0.8} />;
+  return (
+    <CoinIcon name={item.name} image={looksLikeImage(item.icon) ? item.icon : null} color={tint} size={0.8} />
+  );
 }
 
 export function ShortcutGrid() {
   const navigate = useNavigate();
   const { data, isPending, isError, refetch } = useMenu();
+  const openService = useServiceLink();
   if (isPending) return <Skeleton.Paragraph lineCount={2} animated className="list-skeleton" />;
   if (isError) return <QueryError compact onRetry={() => void refetch()} />;
   if (data.length === 0) return null;
 
   const open = (item: MenuItem) => {
     if (!item.url) return;
-    if (isExternal(item.url)) window.open(item.url, '_blank', 'noopener,noreferrer');
+    if (item.url === 'service:') openService();
+    else if (isExternal(item.url)) window.open(item.url, '_blank', 'noopener,noreferrer');
     else void navigate(item.url.startsWith('/') ? item.url : `/${item.url}`);
   };
 

@@ -9,11 +9,17 @@ import { GlobeIcon, UserIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
 import { logout } from '../../auth/api/auth';
 import { FiatPicker } from '../../platform/components/FiatPicker';
+import { useUserInfo } from '../../account/api/account';
+import { AuthImage } from '../../account/components/AuthImage';
+import { KycStatusTag } from '../../account/components/KycStatusTag';
+import '../../auth/identity.css';
 
 export default function SettingsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
+  // Refreshes the stored user (nickname, avatar, verification) whenever Me opens.
+  useUserInfo();
   const name = user?.nickname || user?.email || user?.mobile || '';
   const isDemo = user?.is_demo === true || user?.is_demo === 1;
 
@@ -37,9 +43,13 @@ export default function SettingsPage() {
   return (
     <div className="page settings-page" data-testid="page-settings">
       <PageHeader title={t('settings.title')} />
-      <div className="profile-card">
+      <div className="profile-card" onClick={() => void navigate(PATHS.account)} role="button" data-testid="settings-profile">
         <span className="profile-avatar">
-          <UserIcon />
+          {typeof user?.head_portrait === 'string' && user.head_portrait ? (
+            <AuthImage src={user.head_portrait} alt="" className="avatar-img" />
+          ) : (
+            <UserIcon />
+          )}
         </span>
         <div className="profile-text">
           <div className="profile-name">{name}</div>
@@ -49,6 +59,30 @@ export default function SettingsPage() {
           </div>
         </div>
       </div>
+      <List className="settings-list list-block">
+        <List.Item onClick={() => void navigate(PATHS.account)} data-testid="settings-account">
+          {t('identity.accountTitle')}
+        </List.Item>
+        <List.Item onClick={() => void navigate(PATHS.security)} data-testid="settings-security">
+          {t('identity.securityTitle')}
+        </List.Item>
+        <List.Item
+          onClick={() => void navigate(PATHS.kyc)}
+          extra={typeof user?.real_status === 'string' ? <KycStatusTag status={user.real_status as 'none'} /> : undefined}
+          data-testid="settings-kyc"
+        >
+          {t('identity.kycTitle')}
+        </List.Item>
+        <List.Item onClick={() => void navigate(PATHS.addresses)} data-testid="settings-addresses">
+          {t('identity.addressBook')}
+        </List.Item>
+        <List.Item onClick={() => void navigate(PATHS.bankCards)} data-testid="settings-bank">
+          {t('identity.bankCards')}
+        </List.Item>
+        <List.Item onClick={() => void navigate(PATHS.invite)} data-testid="settings-invite">
+          {t('identity.inviteTitle')}
+        </List.Item>
+      </List>
       <List className="settings-list">
         <List.Item
           prefix={<GlobeIcon className="list-icon" />}

@@ -1,0 +1,224 @@
+import { LANGS } from '@bourse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { audit, currentOperator, requireOperator } from '../admin';
+import { MAX_UPLOAD_BYTES, storeUpload } from '../files';
+import { sanitizeHtml } from './sanitize';
+import {
+  MAX_BODY,
+  adminCategories,
+  adminCreateItem,
+  adminDeleteItem,
+  adminGetItem,
+  adminListItems,
+  adminListMessages,
+  adminUpdateCategory,
+  adminUpdateItem,
+  sendMessage,
+} from './service';
+
+const lang = z.string().optional();
+const paging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang,
+};
+const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+const itemBody = z.object({
+  category_id: z.coerce.number().int().min(1),
+  status: z.enum(['draft', 'published', 'hidden']),
+  publish_at: z.string().trim().max(40).nullable().default(null),
+  cover: z.string().max(2000).default(''),
+  link_url: z.string().max(2000).default(''),
+  sort: z.coerce.number().int().min(-10000).max(10000).default(0),
+  is_popup: z.boolean().default(false),
+  translations: z
+    .array(
+      z.object({
+        lang: z.enum(LANGS),
+        title: z.string().max(400),
+        summary: z.string().max(2000).optional(),
+        body: z.string().max(MAX_BODY).optional(),
+      }),
+    )
+    .min(1)
+    .max(LANGS.length),
+  lang,
+});
+
+/** Console API of the content domain: items per language, categories, messages. */
+export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    // Publishing is an admin or support task; reviewers read.
+    const editors = requireOperator(ctx, ['admin', 'support']);
+
+    app.get('/admin/content/categories', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+      ok(await adminCategories(ctx)),
+    );
+
+    app.post(
+      '/admin/content/categories/:id',
+      {
+        preHandler: requireOperator(ctx, ['admin']),
+        schema: {
+          tags: ['admin'],
+          params: idParam,
+          body: z.object({
+            names: z.record(z.string(), z.string().max(200)).optional(),
+            sort: z.coerce.number().int().min(0).max(10000).optional(),
+            status: z.union([z.literal(0), z.literal(1)]).optional(),
+            lang,
+          }),
+        },
+      },
+      async (req) =>
+        ok(await adminUpdateCategory(ctx, currentOperator(req), req.params.id, req.body, req.ip)),
+    );
+
+    app.get(
+      '/admin/content/items',
+      {
+        preHandler: anyOperator,
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({
+            ...paging,
+            category_id: z.coerce.number().int().min(1).optional(),
+            status: z.enum(['draft', 'published', 'hidden']).optional(),
+            q: z.string().trim().max(100).optional(),
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await adminListItems(ctx, {
+            categoryId: req.query.category_id,
+            status: req.query.status,
+            q: req.query.q || undefined,
+            page: req.query.page,
+            limit: req.query.limit,
+          }),
+        ),
+    );
+
+    app.get(
+      '/admin/content/items/:id',
+      { preHandler: anyOperator, schema: { tags: ['admin'], params: idParam } },
+      async (req) => ok(await adminGetItem(ctx, req.params.id)),
+    );
+
+    app.post(
+      '/admin/content/items',
+      { preHandler: editors, schema: { tags: ['admin'], body: itemBody } },
+      async (req) => {
+        const { lang: _lang, ...input } = req.body;
+        return ok(await adminCreateItem(ctx, currentOperator(req), input, req.ip));
+      },
+    );
+
+    app.post(
+      '/admin/content/items/:id',
+      { preHandler: editors, schema: { tags: ['admin'], params: idParam, body: itemBody } },
+      async (req) => {
+        const { lang: _lang, ...input } = req.body;
+        return ok(await adminUpdateItem(ctx, currentOperator(req), req.params.id, input, req.ip));
+      },
+    );
+
+    app.post(
+      '/admin/content/items/:id/delete',
+      { preHandler: editors, schema: { tags: ['admin'], params: idParam, body: z.object({ lang }) } },
+      async (req) => ok(await adminDeleteItem(ctx, currentOperator(req), req.params.id, req.ip)),
+    );
+
+    // The preview shows exactly what readers will get: the body after sanitising.
+    app.post(
+      '/admin/content/preview',
+      {
+        preHandler: anyOperator,
+        schema: { tags: ['admin'], body: z.object({ body: z.string().max(MAX_BODY), lang }) },
+      },
+      (req) => ok({ body: sanitizeHtml(req.body.body) }),
+    );
+
+    // Images for covers and bodies go to the upload store as public files (they are published content).
+    app.post(
+      '/admin/content/upload',
+      {
+        preHandler: editors,
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { tags: ['admin'], summary: 'Upload a content image (JPEG, PNG, WebP); message is its URL' },
+      },
+      async (req) => {
+        const op = currentOperator(req);
+        let part;
+        try {
+          part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, preservePath: true });
+        } catch {
+          throw new AppError('upload_missing');
+        }
+        if (!part || part.fieldname !== 'file') {
+          part?.file.resume();
+          throw new AppError('upload_missing');
+        }
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch {
+          throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+        }
+        if (part.file.truncated)
+          throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+        const stored = await storeUpload(ctx, {
+          data,
+          filename: part.filename,
+          owner: { operatorId: op.id },
+          public: true,
+        });
+        await audit(
+          ctx,
+          op.id,
+          'content.upload',
+          `upload:${stored.id}`,
+          undefined,
+          { url: stored.url, size: data.length },
+          req.ip,
+        );
+        return ok(stored.url);
+      },
+    );
+
+    app.get(
+      '/admin/messages',
+      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object(paging) } },
+      async (req) => ok(await adminListMessages(ctx, req.query.page, req.query.limit)),
+    );
+
+    app.post(
+      '/admin/messages',
+      {
+        preHandler: editors,
+        schema: {
+          tags: ['admin'],
+          body: z.object({
+            // null or absent: a broadcast to every user.
+            user_id: z.coerce.number().int().min(1).nullable().default(null),
+            title: z.string().trim().min(1).max(120),
+            body: z.string().trim().min(1).max(5000),
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _lang, ...input } = req.body;
+        return ok(await sendMessage(ctx, currentOperator(req), input, req.ip));
+      },
+    );
+  };
+}

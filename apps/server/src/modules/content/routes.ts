@@ -1,0 +1,177 @@
+import { CONTENT_CATEGORY, PAGE_SIZE_DEFAULT } from '@bourse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { currentUser, requireUser } from '../identity';
+import {
+  categories,
+  inbox,
+  listNews,
+  markAllMessagesRead,
+  markMessageRead,
+  newsDetail,
+  popupNotice,
+  unreadMessages,
+} from './service';
+
+const lang = z.string().optional();
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const limit = z.coerce.number().int().min(1).max(50).default(PAGE_SIZE_DEFAULT);
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** Public content calls of spec §7 (and their "newer API" aliases) plus the user's messages. */
+export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const user = requireUser(ctx);
+
+    app.post(
+      '/news/list',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Published items of a category, newest first (paginated)',
+          body: z.object({ c_id: id, page, limit, with_body: z.coerce.boolean().optional(), lang }),
+        },
+      },
+      async (req) =>
+        ok(
+          await listNews(ctx, {
+            cId: req.body.c_id,
+            page: req.body.page,
+            limit: req.body.limit,
+            lang: req.lang,
+            withBody: req.body.with_body,
+          }),
+        ),
+    );
+
+    app.post(
+      '/news/detail',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'One published item in the caller language (English fallback)',
+          // `type` is the category the caller expects (optional): an id of another category is not found.
+          body: z.object({ id, type: id.optional(), lang }),
+        },
+      },
+      async (req) => ok(await newsDetail(ctx, req.body.id, req.lang, req.body.type)),
+    );
+
+    app.get(
+      '/news/index_pop',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'The newest popup notice, or null',
+          querystring: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await popupNotice(ctx, req.lang)),
+    );
+
+    app.get(
+      '/news/categories',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Content categories in the caller language',
+          querystring: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await categories(ctx, req.lang)),
+    );
+
+    // Newer API aliases (DESIGN.md §7): the same services.
+    app.get(
+      '/index/getNewsList',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Published items (newer API; type = category id, default announcements)',
+          querystring: z.object({
+            type: id.default(CONTENT_CATEGORY.announcement),
+            page,
+            page_size: limit,
+            lang,
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await listNews(ctx, {
+            cId: req.query.type,
+            page: req.query.page,
+            limit: req.query.page_size,
+            lang: req.lang,
+          }),
+        ),
+    );
+
+    app.get(
+      '/index/findNotice',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'The newest popup notice (newer API)',
+          querystring: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await popupNotice(ctx, req.lang)),
+    );
+
+    app.post(
+      '/Mining/usermessage',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['content'],
+          summary: "The caller's messages with the unread count",
+          body: z.object({ page, limit, lang }),
+        },
+      },
+      async (req) => ok(await inbox(ctx, currentUser(req), req.body.page, req.body.limit)),
+    );
+
+    app.post(
+      '/Mining/messagestatus',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['content'],
+          summary: "Marks one of the caller's messages read",
+          body: z.object({ id: z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'message_not_found'), lang }),
+        },
+      },
+      async (req) => ok(await markMessageRead(ctx, currentUser(req), req.body.id)),
+    );
+
+    app.post(
+      '/Mining/messagestatus_all',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['content'],
+          summary: "Marks all the caller's messages read",
+          body: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await markAllMessagesRead(ctx, currentUser(req))),
+    );
+
+    app.get(
+      '/Mining/message_unread',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['content'],
+          summary: "The caller's unread message count",
+          querystring: z.object({ lang }),
+        },
+      },
+      async (req) => ok(await unreadMessages(ctx, currentUser(req))),
+    );
+  };
+}

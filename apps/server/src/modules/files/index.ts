@@ -1,0 +1,13 @@
+export { filesRoutes } from './routes';
+export {
+  storeUpload,
+  readUpload,
+  ownsUpload,
+  publishUpload,
+  uploadIdOf,
+  uploadUrl,
+  sniffImage,
+  MAX_UPLOAD_BYTES,
+  type Owner,
+  type Viewer,
+} from './service';

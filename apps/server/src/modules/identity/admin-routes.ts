@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { currentOperator, requireOperator } from '../admin';
+import {
+  addressQueue,
+  identitySettings,
+  kycQueue,
+  reviewAddress,
+  reviewKyc,
+  searchUsers,
+  setUserStatus,
+  updateIdentitySettings,
+  userDetail,
+} from './admin-service';
+
+const paging = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang: z.string().optional(),
+});
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['admin', 'identity'];
+
+/** Console API of the identity domain: users, real-name review, address approvals, settings. */
+export function identityAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const reviewers = requireOperator(ctx, ['admin', 'reviewer']);
+    const adminOnly = requireOperator(ctx, ['admin']);
+
+    app.get('/admin/identity/users', { preHandler: anyOperator, schema: { tags, querystring: paging.extend({ q: z.string().max(100).default('') }) } }, async (req) =>
+      ok(await searchUsers(ctx, req.query.q, req.query.page, req.query.limit)),
+    );
+    app.get('/admin/identity/users/:id', { preHandler: anyOperator, schema: { tags, params: idParam } }, async (req) => ok(await userDetail(ctx, req.params.id)));
+    app.post('/admin/identity/users/:id/freeze', { preHandler: adminOnly, schema: { tags, params: idParam } }, async (req) =>
+      ok(await setUserStatus(ctx, currentOperator(req), req.params.id, true, req.ip)),
+    );
+    app.post('/admin/identity/users/:id/unfreeze', { preHandler: adminOnly, schema: { tags, params: idParam } }, async (req) =>
+      ok(await setUserStatus(ctx, currentOperator(req), req.params.id, false, req.ip)),
+    );
+
+    app.get('/admin/kyc', { preHandler: anyOperator, schema: { tags, querystring: paging.extend({ status: z.coerce.number().int().min(1).max(3).default(1) }) } }, async (req) =>
+      ok(await kycQueue(ctx, req.query.status, req.query.page, req.query.limit)),
+    );
+    app.post('/admin/kyc/:id/approve', { preHandler: reviewers, schema: { tags, params: idParam } }, async (req) =>
+      ok(await reviewKyc(ctx, currentOperator(req), req.params.id, true, null, req.ip)),
+    );
+    app.post(
+      '/admin/kyc/:id/reject',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ reason: z.string().trim().min(2).max(200), lang: z.string().optional() }) } },
+      async (req) => ok(await reviewKyc(ctx, currentOperator(req), req.params.id, false, req.body.reason, req.ip)),
+    );
+
+    app.get('/admin/addresses', { preHandler: anyOperator, schema: { tags, querystring: paging.extend({ status: z.coerce.number().int().min(0).max(2).default(0) }) } }, async (req) =>
+      ok(await addressQueue(ctx, req.query.status, req.query.page, req.query.limit)),
+    );
+    app.post('/admin/addresses/:id/approve', { preHandler: reviewers, schema: { tags, params: idParam } }, async (req) =>
+      ok(await reviewAddress(ctx, currentOperator(req), req.params.id, true, req.ip)),
+    );
+    app.post('/admin/addresses/:id/reject', { preHandler: reviewers, schema: { tags, params: idParam } }, async (req) =>
+      ok(await reviewAddress(ctx, currentOperator(req), req.params.id, false, req.ip)),
+    );
+
+    app.get('/admin/identity/settings', { preHandler: anyOperator, schema: { tags } }, async () => ok(await identitySettings(ctx)));
+    app.post(
+      '/admin/identity/settings',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          body: z.object({
+            kyc_required_features: z.array(z.string().trim().min(1).max(40)).max(50).optional(),
+            address_approval: z.boolean().optional(),
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _lang, ...input } = req.body;
+        return ok(await updateIdentitySettings(ctx, currentOperator(req), input, req.ip));
+      },
+    );
+  };
+}

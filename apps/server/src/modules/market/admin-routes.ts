@@ -1,0 +1,113 @@
+/** Console API of the market domain under /api/admin/market: instruments and the price feed. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { audit, currentOperator, requireOperator } from '../admin';
+import { findCurrency } from './currencies';
+import { FEED_SOURCES, INSTRUMENT_KINDS, findInstrument, listInstruments, type Instrument } from './instruments';
+import { feedStatus } from './service';
+
+const lang = z.string().optional();
+const decimal = z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/, 'field_invalid');
+const positiveDecimal = decimal.refine((v) => /[1-9]/.test(v), 'field_invalid');
+const precision = z.coerce.number().int().min(0).max(12);
+
+const editable = {
+  kind: z.enum(INSTRUMENT_KINDS),
+  price_precision: precision,
+  amount_precision: precision,
+  sort: z.coerce.number().int().min(0).max(10000),
+  source: z.enum(FEED_SOURCES),
+  source_symbol: z.string().trim().max(40).regex(/^[A-Za-z0-9/_:.-]*$/, 'field_invalid'),
+  sim_price: positiveDecimal,
+  sim_volatility: z.string().trim().regex(/^\d(\.\d{1,6})?$/, 'field_invalid').refine((v) => /[1-9]/.test(v), 'field_invalid'),
+  sim_volume: positiveDecimal,
+};
+
+function view(i: Instrument) {
+  return { ...i, created_at: i.created_at.toISOString() };
+}
+
+export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const adminOnly = requireOperator(ctx, ['admin']);
+
+    app.get('/admin/market/instruments', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+      ok((await listInstruments(ctx.db)).map(view)),
+    );
+
+    app.post(
+      '/admin/market/instruments',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          body: z.object({
+            base_currency_id: z.coerce.number().int().positive(),
+            quote_currency_id: z.coerce.number().int().positive(),
+            ...editable,
+            kind: editable.kind.default('spot'),
+            sort: editable.sort.default(0),
+            source: editable.source.default('simulated'),
+            source_symbol: editable.source_symbol.optional(),
+            sim_volatility: editable.sim_volatility.default('0.6'),
+            sim_volume: editable.sim_volume.default('1'),
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _l, ...b } = req.body;
+        const base = await findCurrency(ctx.db, b.base_currency_id);
+        const quote = await findCurrency(ctx.db, b.quote_currency_id);
+        if (!base || !quote) throw new AppError('currency_not_found');
+        if (base.id === quote.id || base.name === quote.name) throw new AppError('field_invalid', { field: 'quote_currency_id' });
+        const symbol = `${base.name}/${quote.name}`;
+        const row = await ctx.db
+          .insertInto('instruments')
+          .values({ ...b, symbol, status: 1, source_symbol: b.source_symbol || symbol })
+          .onConflict((oc) => oc.column('symbol').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw new AppError('instrument_exists');
+        const created = (await findInstrument(ctx.db, row.id))!;
+        await audit(ctx, currentOperator(req).id, 'instrument.create', `instrument:${row.id}`, undefined, view(created), req.ip);
+        return ok(view(created));
+      },
+    );
+
+    app.post(
+      '/admin/market/instruments/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.object({
+            ...Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
+              [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
+            },
+            status: z.coerce.number().int().min(0).max(1).optional(),
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const { lang: _l, ...patch } = req.body;
+        const before = await findInstrument(ctx.db, req.params.id);
+        if (!before) throw new AppError('instrument_not_found');
+        if (Object.keys(patch).length > 0) await ctx.db.updateTable('instruments').set(patch).where('id', '=', before.id).execute();
+        const after = (await findInstrument(ctx.db, before.id))!;
+        const action = patch.status === 0 && before.status === 1 ? 'instrument.suspend' : patch.status === 1 && before.status === 0 ? 'instrument.resume' : 'instrument.update';
+        await audit(ctx, currentOperator(req).id, action, `instrument:${before.id}`, view(before), view(after), req.ip);
+        return ok(view(after));
+      },
+    );
+
+    app.get('/admin/market/feed', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () => ok(await feedStatus(ctx)));
+  };
+}

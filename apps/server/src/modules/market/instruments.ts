@@ -1,0 +1,116 @@
+/**
+ * Instruments (markets): symbol, base/quote currency, precisions, kind, status, sort, and where
+ * prices come from. The demo markets are seeded idempotently with the currencies they need.
+ * Their 'simulated' source is demo data and is labelled so wherever prices are shown.
+ */
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { InstrumentsTable } from '../../db/tables/market';
+import { AppError } from '../../http/errors';
+
+export type InstrumentRow = Selectable<InstrumentsTable>;
+export const INSTRUMENT_KINDS = ['spot', 'contract', 'lever', 'forex'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export const FEED_SOURCES = ['simulated', 'ccxt'] as const;
+
+/** Currencies the demo markets need beyond the base ones (spec §3 colours: LTC grey-purple). */
+export const MARKET_CURRENCIES = [
+  { name: 'LTC', sub_name: '', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.svg', sort: 6 },
+  { name: 'SOL', sub_name: '', decimals: 9, color: '#9945ff', image: '/coins/sol.svg', sort: 7 },
+  { name: 'XRP', sub_name: '', decimals: 6, color: '#23292f', image: '/coins/xrp.svg', sort: 8 },
+  { name: 'DOGE', sub_name: '', decimals: 8, color: '#c2a633', image: '/coins/doge.svg', sort: 9 },
+] as const;
+
+/**
+ * Demo markets. sim_price is where a fresh simulation starts, sim_volatility the annualised
+ * volatility of its random walk, sim_volume the mean base volume per minute.
+ */
+export const DEMO_MARKETS = [
+  { symbol: 'BTC/USDT', base: 'BTC', pp: 2, ap: 6, price: '92000', vol: '0.55', volume: '4', sort: 1 },
+  { symbol: 'ETH/USDT', base: 'ETH', pp: 2, ap: 4, price: '3100', vol: '0.7', volume: '60', sort: 2 },
+  { symbol: 'LTC/USDT', base: 'LTC', pp: 2, ap: 3, price: '88', vol: '0.8', volume: '400', sort: 3 },
+  { symbol: 'SOL/USDT', base: 'SOL', pp: 3, ap: 2, price: '140', vol: '0.9', volume: '900', sort: 4 },
+  { symbol: 'XRP/USDT', base: 'XRP', pp: 4, ap: 1, price: '2.2', vol: '0.85', volume: '60000', sort: 5 },
+  { symbol: 'DOGE/USDT', base: 'DOGE', pp: 5, ap: 0, price: '0.16', vol: '1', volume: '400000', sort: 6 },
+] as const;
+
+/** Inserts missing market currencies and demo markets (idempotent; runs at every start). */
+export async function ensureMarkets(db: Database): Promise<void> {
+  for (const c of MARKET_CURRENCIES) {
+    await db
+      .insertInto('currencies')
+      .values({ ...c })
+      .onConflict((oc) => oc.columns(['name', 'sub_name']).doNothing())
+      .execute();
+  }
+  const currencies = await db.selectFrom('currencies').select(['id', 'name', 'sub_name']).execute();
+  const idOf = (name: string) =>
+    currencies.filter((c) => c.name === name).sort((a, b) => (a.sub_name === 'ERC20' ? -1 : b.sub_name === 'ERC20' ? 1 : a.id - b.id))[0]
+      ?.id;
+  const quote = idOf('USDT');
+  if (quote === undefined) return;
+  for (const m of DEMO_MARKETS) {
+    const base = idOf(m.base);
+    if (base === undefined) continue;
+    await db
+      .insertInto('instruments')
+      .values({
+        symbol: m.symbol,
+        base_currency_id: base,
+        quote_currency_id: quote,
+        kind: 'spot',
+        price_precision: m.pp,
+        amount_precision: m.ap,
+        sort: m.sort,
+        source: 'simulated',
+        source_symbol: m.symbol,
+        sim_price: m.price,
+        sim_volatility: m.vol,
+        sim_volume: m.volume,
+      })
+      .onConflict((oc) => oc.column('symbol').doNothing())
+      .execute();
+  }
+}
+
+/** An instrument with its currency names, as the API and the feed use it. */
+export interface Instrument extends InstrumentRow {
+  base: string;
+  quote: string;
+}
+
+function withNames(db: Database) {
+  return db
+    .selectFrom('instruments as i')
+    .innerJoin('currencies as b', 'b.id', 'i.base_currency_id')
+    .innerJoin('currencies as q', 'q.id', 'i.quote_currency_id')
+    .selectAll('i')
+    .select(['b.name as base', 'q.name as quote']);
+}
+
+export async function listInstruments(db: Database, opts: { listedOnly?: boolean } = {}): Promise<Instrument[]> {
+  let q = withNames(db).orderBy('i.sort').orderBy('i.id');
+  if (opts.listedOnly) q = q.where('i.status', '=', 1);
+  return q.execute();
+}
+
+export async function findInstrument(db: Database, idOrSymbol: number | string): Promise<Instrument | undefined> {
+  const q = withNames(db);
+  return (typeof idOrSymbol === 'number'
+    ? q.where('i.id', '=', idOrSymbol)
+    : q.where('i.symbol', '=', normaliseSymbol(idOrSymbol))
+  ).executeTakeFirst();
+}
+
+/** "btc_usdt", "BTC-USDT", "btcusdt"? → "BTC/USDT" (the separator forms; bare concatenations are matched by callers). */
+export function normaliseSymbol(symbol: string): string {
+  return symbol.trim().toUpperCase().replace(/[_-]/g, '/');
+}
+
+/** A listed instrument by symbol or id, or the matching AppError. */
+export async function requireListed(db: Database, idOrSymbol: number | string): Promise<Instrument> {
+  const inst = await findInstrument(db, idOrSymbol);
+  if (!inst) throw new AppError('instrument_not_found');
+  if (inst.status !== 1) throw new AppError('instrument_suspended');
+  return inst;
+}

@@ -1,0 +1,74 @@
+/**
+ * The popup notice (GET /news/index_pop): shown once per notice. Seen ids are kept in
+ * localStorage (`seen_notices`, newest 50) so a notice never shows twice, and a newly published
+ * one shows the next time Home opens.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { parseJson, readStorage, writeStorage } from '../../../lib/storage';
+import { usePopupNotice } from '../../content/api/content';
+import { articlePath } from '../../content/paths';
+
+export const SEEN_NOTICES_KEY = 'seen_notices';
+
+function seenIds(): number[] {
+  const raw = parseJson<unknown>(readStorage(SEEN_NOTICES_KEY));
+  return Array.isArray(raw) ? raw.filter((v): v is number => typeof v === 'number') : [];
+}
+
+function markSeen(id: number): void {
+  const ids = [id, ...seenIds().filter((v) => v !== id)].slice(0, 50);
+  writeStorage(SEEN_NOTICES_KEY, JSON.stringify(ids));
+}
+
+export function PopupNotice() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = usePopupNotice();
+  const [open, setOpen] = useState(false);
+  const notice = q.data ?? null;
+
+  useEffect(() => {
+    if (notice && !seenIds().includes(notice.id)) {
+      markSeen(notice.id);
+      setOpen(true);
+    }
+  }, [notice]);
+
+  if (!open || !notice) return null;
+  const close = () => setOpen(false);
+  return (
+    <div className="popup-mask" role="presentation" onClick={close}>
+      <div
+        className="popup-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="popup-title"
+        data-testid="popup-notice"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="popup-title" id="popup-title">
+          {notice.title}
+        </div>
+        <div className="popup-summary">{notice.summary}</div>
+        <div className="popup-actions">
+          <button type="button" className="popup-button" onClick={close} data-testid="popup-close">
+            {t('home.popupClose')}
+          </button>
+          <button
+            type="button"
+            className="popup-button popup-primary"
+            onClick={() => {
+              close();
+              void navigate(articlePath(notice.id));
+            }}
+            data-testid="popup-view"
+          >
+            {t('home.popupView')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

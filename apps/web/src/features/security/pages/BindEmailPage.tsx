@@ -1,0 +1,5 @@
+import { BindPage } from './BindPage';
+
+export default function BindEmailPage() {
+  return <BindPage kind="email" />;
+}

@@ -1,0 +1,5 @@
+import { BindPage } from './BindPage';
+
+export default function BindMobilePage() {
+  return <BindPage kind="mobile" />;
+}

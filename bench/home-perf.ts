@@ -1,0 +1,140 @@
+/**
+ * Lighthouse-style check of the Home route on a throttled mobile profile, through the Chromium
+ * DevTools Protocol (playwright-core + Debian Chromium):
+ *   - CPU slowed 4x (Emulation.setCPUThrottlingRate),
+ *   - network like Lighthouse's "Slow 4G" (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) with the
+ *     cache disabled (Network.emulateNetworkConditions / setCacheDisabled),
+ *   - a 375x812 phone viewport at DPR 2, a cold first visit (fresh context: empty storage).
+ * LCP and CLS come from PerformanceObserver (largest-contentful-paint; layout-shift without recent
+ * input, largest 5 s session window with 1 s gaps, as web-vitals computes it); TBT is the sum of
+ * (duration - 50 ms) over long tasks after First Contentful Paint until the page is quiet.
+ *
+ * Run: npm run build && npx tsx bench/home-perf.ts [runs=5]
+ * Targets: LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1. Prints a Markdown table row per run and the median.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, startServer } from '../e2e/harness';
+
+interface Vitals {
+  fcp: number;
+  lcp: number;
+  lcpElement: string;
+  cls: number;
+  tbt: number;
+  longTasks: number;
+  load: number;
+}
+
+const RUNS = Number(process.argv[2] ?? 5);
+const QUIET_MS = 5000;
+
+// Collected in the page from its first script on.
+const OBSERVER = `
+(() => {
+  const v = { fcp: 0, lcp: 0, lcpElement: '', shifts: [], tasks: [] };
+  window.__vitals = v;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') v.fcp = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) { v.lcp = e.startTime; const el = e.element; v.lcpElement = el ? (el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '')) : ''; } })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) v.shifts.push([e.startTime, e.value]); })
+    .observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) v.tasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+})();
+`;
+
+async function measure(context: BrowserContext, url: string): Promise<Vitals> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await page.addInitScript(OBSERVER);
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const load = Date.now() - started;
+  await page.getByTestId('page-home').waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(QUIET_MS);
+  const raw = await page.evaluate(() => {
+    const v = (
+      globalThis as unknown as {
+        __vitals: {
+          fcp: number;
+          lcp: number;
+          lcpElement: string;
+          shifts: [number, number][];
+          tasks: [number, number][];
+        };
+      }
+    ).__vitals;
+    return v;
+  });
+  await page.close();
+
+  // CLS: the largest session window (gaps < 1 s, window <= 5 s).
+  let cls = 0;
+  let windowValue = 0;
+  let windowStart = -Infinity;
+  let last = -Infinity;
+  for (const [t, value] of raw.shifts) {
+    if (t - last > 1000 || t - windowStart > 5000) {
+      windowStart = t;
+      windowValue = 0;
+    }
+    windowValue += value;
+    last = t;
+    cls = Math.max(cls, windowValue);
+  }
+  const after = raw.tasks.filter(([t]) => t >= raw.fcp);
+  const tbt = after.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+  return { fcp: raw.fcp, lcp: raw.lcp, lcpElement: raw.lcpElement, cls, tbt, longTasks: after.length, load };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+const results: Vitals[] = [];
+try {
+  console.log('| run | FCP | LCP (element) | TBT (long tasks) | CLS | load event |');
+  console.log('|---|---|---|---|---|---|');
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const v = await measure(context, `${server.baseUrl}/#/`);
+    await context.close();
+    results.push(v);
+    console.log(
+      `| ${i + 1} | ${(v.fcp / 1000).toFixed(2)} s | ${(v.lcp / 1000).toFixed(2)} s (${v.lcpElement}) | ${v.tbt.toFixed(0)} ms (${v.longTasks}) | ${v.cls.toFixed(3)} | ${(v.load / 1000).toFixed(2)} s |`,
+    );
+  }
+  const m = {
+    fcp: median(results.map((r) => r.fcp)),
+    lcp: median(results.map((r) => r.lcp)),
+    tbt: median(results.map((r) => r.tbt)),
+    cls: median(results.map((r) => r.cls)),
+  };
+  console.log(
+    `| **median** | ${(m.fcp / 1000).toFixed(2)} s | **${(m.lcp / 1000).toFixed(2)} s** | **${m.tbt.toFixed(0)} ms** | **${m.cls.toFixed(3)}** | |`,
+  );
+  const pass = m.lcp <= 2500 && m.tbt <= 200 && m.cls <= 0.1;
+  console.log(`targets LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1: ${pass ? 'met' : 'NOT met'}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
