@@ -81,30 +81,18 @@ describe('home, content and messages', () => {
     return page;
   }
 
-  it('renders Home with banners, the notice bar and live market prices; shows the popup notice once', async () => {
+  it('renders Home with banners, the notice bar and live market prices', async () => {
     const page = await openApp('#/');
     await page.getByTestId('page-home').waitFor();
-
-    // The demo popup notice appears on the first visit.
-    const popup = page.getByTestId('popup-notice');
-    await popup.waitFor();
-    expect(await popup.textContent()).toContain('Welcome to the Bourse demo');
-    await page.getByTestId('popup-close').click();
-    await popup.waitFor({ state: 'detached' });
-    expect(
-      JSON.parse((await page.evaluate(() => localStorage.getItem('seen_notices'))) ?? '[]'),
-    ).toHaveLength(1);
 
     // Banners with their covers, the scrolling bar (20 s a pass), partners and media.
     const banners = page.getByTestId('banners');
     await banners.waitFor();
     expect(await banners.locator('.banner-slide').count()).toBe(2);
-    expect(
-      await banners
-        .locator('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="banners"] img');
+      return Boolean(img && img.complete && img.naturalWidth > 0);
+    });
     const notice = page.getByTestId('notice-text');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Welcome to the Bourse demo');
@@ -112,6 +100,8 @@ describe('home, content and messages', () => {
     await page.getByTestId('partners').getByText('Demo Partner A').waitFor();
     await page.getByTestId('media').waitFor();
     await page.getByTestId('shortcut-service').waitFor();
+    // The demo has no popup notice.
+    expect(await page.getByTestId('popup-notice').count()).toBe(0);
 
     // Top markets from /currency/quotation_new, then live ticks over the socket.
     const markets = page.getByTestId('top-markets');
@@ -128,27 +118,44 @@ describe('home, content and messages', () => {
       first,
       { timeout: 20_000 },
     );
+  });
 
-    // Reloading does not show the same notice again…
+  it('shows a newly published popup notice once per notice', async () => {
+    const page = await openApp('#/');
+    await page.getByTestId('banners').waitFor();
+    expect(await page.getByTestId('popup-notice').count()).toBe(0);
+
+    const { id } = await publish({
+      category_id: ANNOUNCEMENTS,
+      is_popup: true,
+      translations: [{ lang: 'en', title: 'Trading competition opens', body: '<p>Join before Friday.</p>' }],
+    });
     await page.reload();
-    await page.getByTestId('page-home').waitFor();
+    const popup = page.getByTestId('popup-notice');
+    await popup.filter({ hasText: 'Trading competition opens' }).waitFor();
+    expect(await popup.textContent()).toContain('Join before Friday.');
+    await page.getByTestId('popup-close').click();
+    await popup.waitFor({ state: 'detached' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('seen_notices'))) ?? '[]')).toEqual([
+      id,
+    ]);
+
+    // Not again after a reload…
+    await page.reload();
     await page.getByTestId('banners').waitFor();
     await page.waitForTimeout(800);
     expect(await page.getByTestId('popup-notice').count()).toBe(0);
 
-    // …but a newly published popup shows once.
+    // …but the next one shows, and "View details" opens it.
     await publish({
       category_id: ANNOUNCEMENTS,
       is_popup: true,
       translations: [{ lang: 'en', title: 'Second popup notice' }],
     });
     await page.reload();
-    await page.getByTestId('popup-notice').filter({ hasText: 'Second popup notice' }).waitFor();
-    await page.getByTestId('popup-close').click();
-    await page.reload();
-    await page.getByTestId('banners').waitFor();
-    await page.waitForTimeout(800);
-    expect(await page.getByTestId('popup-notice').count()).toBe(0);
+    await popup.filter({ hasText: 'Second popup notice' }).waitFor();
+    await page.getByTestId('popup-view').click();
+    await page.getByTestId('article-title').filter({ hasText: 'Second popup notice' }).waitFor();
   });
 
   it('publishes an article in the console and shows it in the reader language (English fallback)', async () => {

@@ -52,7 +52,7 @@ export default function FeedPage() {
         </Descriptions>
         <div style={{ marginTop: 8, color: '#888' }}>Per-market source, exchange symbol and simulation parameters are edited on the Markets page.</div>
       </Card>
-      <Table<FeedMarket> rowKey="instrument_id" size="middle" loading={feed.isPending} columns={columns} dataSource={d?.markets ?? []} pagination={false} />
+      <Table<FeedMarket> rowKey="instrument_id" size="middle" scroll={{ x: 820 }} loading={feed.isPending} columns={columns} dataSource={d?.markets ?? []} pagination={false} />
     </>
   );
 }

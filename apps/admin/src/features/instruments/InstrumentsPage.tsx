@@ -113,7 +113,7 @@ export default function InstrumentsPage() {
   });
   const columns: TableColumnsType<InstrumentRow> = [
     { title: 'ID', dataIndex: 'id', width: 60, render: (id: number) => <span className="mono">#{id}</span> },
-    { title: 'Market', dataIndex: 'symbol', render: (s: string) => <Typography.Text strong>{s}</Typography.Text> },
+    { title: 'Market', dataIndex: 'symbol', render: (s: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{s}</Typography.Text> },
     { title: 'Kind', dataIndex: 'kind', width: 90 },
     { title: 'Precision (price / amount)', width: 170, render: (_, r) => `${r.price_precision} / ${r.amount_precision}` },
     {
@@ -163,7 +163,7 @@ export default function InstrumentsPage() {
         }
       />
       {list.isError ? <QueryError error={list.error} what="markets" onRetry={() => void list.refetch()} /> : null}
-      <Table<InstrumentRow> rowKey="id" size="middle" loading={list.isPending} columns={columns} dataSource={list.data ?? []} pagination={false} />
+      <Table<InstrumentRow> rowKey="id" size="middle" scroll={{ x: 1000 }} loading={list.isPending} columns={columns} dataSource={list.data ?? []} pagination={false} />
       <InstrumentModal key={modal.editing?.id ?? 'new'} editing={modal.editing} open={modal.open} onClose={() => setModal({ open: false, editing: null })} />
     </>
   );

@@ -1,4 +1,5 @@
 /** Console API of the market domain under /api/admin/market: instruments and the price feed. */
+import { Dec } from '@bourse/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -26,8 +27,16 @@ const editable = {
   sim_volume: positiveDecimal,
 };
 
+const plain = (v: string) => new Dec(v).toFixed();
+
 function view(i: Instrument) {
-  return { ...i, created_at: i.created_at.toISOString() };
+  return {
+    ...i,
+    sim_price: plain(i.sim_price),
+    sim_volatility: plain(i.sim_volatility),
+    sim_volume: plain(i.sim_volume),
+    created_at: i.created_at.toISOString(),
+  };
 }
 
 export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,4 +1,5 @@
 /** Start-up of the price feed and the feed status of the console. */
+import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { CcxtSource } from './ccxt-source';
 import { MarketFeed } from './feed';
@@ -70,7 +71,7 @@ export async function feedStatus(ctx: AppContext) {
         symbol: i.symbol,
         source: i.source,
         status: i.status,
-        last_price: t?.price ?? null,
+        last_price: t ? new Dec(t.price).toFixed() : null,
         last_tick_at: t?.at.toISOString() ?? null,
         age_ms: age,
         stale: age === null || age > STALE_MS,
