@@ -268,7 +268,7 @@ describe('home, content and messages', () => {
     await page.getByTestId('inbox-unread').filter({ hasText: 'All read' }).waitFor();
     await page.goBack();
     await page.getByTestId('page-home').waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByTestId('inbox-badge').count()).toBe(0);
+    await page.getByTestId('open-inbox').waitFor();
+    await page.getByTestId('inbox-badge').waitFor({ state: 'detached' });
   });
 });

@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       DEMO_DATA: 'on',
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      // A short chart history keeps each test server's start-up cheap.
+      MARKET_BACKFILL_DAYS: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -92,20 +92,20 @@ describe('operator console API', () => {
     const { token } = (await adminLogin('admin', 'operator-pass-123', '10.3.3.3')).message as { token: string };
     const post = (url: string, payload: Record<string, unknown>) =>
       h.app.inject({ method: 'POST', url, headers: { authorization: token }, payload }).then((r) => r.json<Body>());
-    const created = await post('/api/admin/currencies', { name: 'ltc', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.svg', sort: 6 });
-    expect(created).toMatchObject({ type: 'ok', message: { name: 'LTC', subName: '', decimals: 8, status: 1 } });
+    const created = await post('/api/admin/currencies', { name: 'ada', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 });
+    expect(created).toMatchObject({ type: 'ok', message: { name: 'ADA', subName: '', decimals: 8, status: 1 } });
     const id = (created.message as { id: number }).id;
-    expect((await post('/api/admin/currencies', { name: 'LTC', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.svg', sort: 6 })).error).toBe('currency_exists');
+    expect((await post('/api/admin/currencies', { name: 'ADA', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 })).error).toBe('currency_exists');
     expect((await post('/api/admin/currencies', { name: 'L T C', decimals: 8, color: '#a6a9d0', image: '/x.svg', sort: 1 })).error).toBe('field_invalid');
     expect((await post('/api/admin/currencies', { name: 'XRP', decimals: 31, color: '#000000', image: '/x.svg', sort: 1 })).error).toBe('field_too_large');
 
     const list = await h.app.inject({ method: 'GET', url: '/api/currency/list' }).then((r) => r.json<{ message: Array<{ name: string }> }>());
-    expect(list.message.map((c) => c.name)).toContain('LTC');
+    expect(list.message.map((c) => c.name)).toContain('ADA');
 
     const disabled = await post(`/api/admin/currencies/${id}`, { status: 0, decimals: 2 });
     expect(disabled).toMatchObject({ type: 'ok', message: { status: 0, decimals: 8 } });
     const after = await h.app.inject({ method: 'GET', url: '/api/currency/list' }).then((r) => r.json<{ message: Array<{ name: string }> }>());
-    expect(after.message.map((c) => c.name)).not.toContain('LTC');
+    expect(after.message.map((c) => c.name)).not.toContain('ADA');
 
     const audit = (await get('/api/admin/audit', token)).message as { items: Array<{ action: string; before: unknown; after: unknown }> };
     const update = audit.items.find((a) => a.action === 'currency.update');

@@ -97,6 +97,11 @@ describe('platform calls', () => {
       'ETH',
       'BTC',
       'BANKCARD',
+      // The market module's demo markets need these (spec §3: LTC grey-purple).
+      'LTC',
+      'SOL',
+      'XRP',
+      'DOGE',
     ]);
     expect(list.find((c) => c.name === 'BTC')).toMatchObject({ color: '#f7931a', decimals: 8, image: '/coins/btc.svg' });
   });

@@ -36,6 +36,15 @@ export function PopupNotice() {
     }
   }, [notice]);
 
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
   if (!open || !notice) return null;
   const close = () => setOpen(false);
   return (
