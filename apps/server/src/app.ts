@@ -87,6 +87,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     global: true,
     max: 600,
     timeWindow: '1 minute',
+    // Only the API is limited; the static app files are cached and cheap.
+    allowList: (request) => !request.url.startsWith('/api/'),
     // Redis-backed limits across processes come with REDIS_URL (later modules); memory otherwise.
   });
   await app.register(swagger, {

@@ -104,16 +104,6 @@ export interface AuditRecord {
   created_at: string;
 }
 
-export interface UserRow {
-  id: number;
-  email: string | null;
-  mobile: string | null;
-  nickname: string | null;
-  is_demo: boolean;
-  created_at: string;
-  last_seen_at: string | null;
-}
-
 export interface OutboxMessage {
   id: number | string;
   channel: 'email' | 'sms';
@@ -171,7 +161,6 @@ export const adminApi = {
   audit: (q: PageQuery) => apiGet<Page<AuditRecord>>('/admin/audit', { ...q }),
   operators: () => apiGet<OperatorRow[]>('/admin/operators'),
   createOperator: (body: NewOperator) => apiPost<OperatorRow>('/admin/operators', { ...body }),
-  users: (q: PageQuery & { q?: string }) => apiGet<Page<UserRow>>('/admin/users', { ...q }),
   outbox: (q: PageQuery) => apiGet<Page<OutboxMessage>>('/admin/outbox', { ...q }),
   currencies: () => apiGet<CurrencyRow[]>('/admin/currencies'),
   createCurrency: (body: NewCurrency) => apiPost<CurrencyRow>('/admin/currencies', { ...body }),
@@ -185,7 +174,6 @@ export const queryKeys = {
   ledgerEntries: (q: PageQuery) => ['admin', 'ledger', 'entries', q] as const,
   audit: (q: PageQuery) => ['admin', 'audit', q] as const,
   operators: ['admin', 'operators'] as const,
-  users: (q: PageQuery & { q?: string }) => ['admin', 'users', q] as const,
   outbox: (q: PageQuery) => ['admin', 'outbox', q] as const,
   currencies: ['admin', 'currencies'] as const,
 };

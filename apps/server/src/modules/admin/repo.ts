@@ -108,22 +108,6 @@ export async function listAudit(db: Database, page: number, limit: number) {
   return { items, total: Number(total.n) };
 }
 
-export async function listUsers(db: Database, page: number, limit: number, q: string | undefined) {
-  let query = db.selectFrom('users');
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-    query = query.where((eb) => eb.or([eb('email', 'ilike', like), eb('mobile', 'like', like), eb('nickname', 'ilike', like)]));
-  }
-  const items = await query
-    .select(['id', 'email', 'mobile', 'nickname', 'is_demo', 'created_at', 'last_seen_at'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { items, total: Number(total.n) };
-}
-
 export async function listOutbox(db: Database, page: number, limit: number) {
   const items = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
   const total = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -85,12 +85,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => ok(await createOperator(ctx, currentOperator(req), req.body, req.ip)),
     );
 
-    app.get(
-      '/admin/users',
-      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging.extend({ q: z.string().trim().max(100).optional() }) } },
-      async (req) => ok(await repo.listUsers(ctx.db, req.query.page, req.query.limit, req.query.q || undefined)),
-    );
-
     app.get('/admin/currencies', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok((await listCurrencies(ctx.db)).map(currencyView)),
     );
