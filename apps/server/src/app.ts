@@ -134,11 +134,16 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   // The built apps: the mobile web app at /, the console at /admin/.
   if (opts.config.adminDist && existsSync(opts.config.adminDist)) {
-    await app.register(fastifyStatic, { root: opts.config.adminDist, prefix: '/admin/', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: opts.config.adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      preCompressed: true,
+    });
     app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   }
   if (opts.config.webDist && existsSync(opts.config.webDist)) {
-    await app.register(fastifyStatic, { root: opts.config.webDist, prefix: '/', decorateReply: false });
+    await app.register(fastifyStatic, { root: opts.config.webDist, prefix: '/', decorateReply: false, preCompressed: true });
   }
   return { app, ctx };
 }
