@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { audit, currentOperator, requireOperator } from '../admin';
-import { MAX_UPLOAD_BYTES, storeUpload } from '../files';
+import { readUploadPart, storeUpload } from '../files';
 import { sanitizeHtml } from './sanitize';
 import {
   MAX_BODY,
@@ -157,27 +156,10 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         const op = currentOperator(req);
-        let part;
-        try {
-          part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, preservePath: true });
-        } catch {
-          throw new AppError('upload_missing');
-        }
-        if (!part || part.fieldname !== 'file') {
-          part?.file.resume();
-          throw new AppError('upload_missing');
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch {
-          throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
-        }
-        if (part.file.truncated)
-          throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+        const { data, filename } = await readUploadPart(req);
         const stored = await storeUpload(ctx, {
           data,
-          filename: part.filename,
+          filename,
           owner: { operatorId: op.id },
           public: true,
         });

@@ -1,4 +1,4 @@
-export { filesRoutes } from './routes';
+export { filesRoutes, readUploadPart } from './routes';
 export {
   storeUpload,
   readUpload,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -7,6 +8,32 @@ import { requireOperator } from '../admin';
 import { currentUser, requireUser } from '../identity/auth';
 import { resolveSession, tokenFromHeader } from '../identity/sessions';
 import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from './service';
+
+/**
+ * Reads the one multipart part `file` of an upload request into memory, refusing a missing or
+ * misnamed part and anything over MAX_UPLOAD_BYTES. The content itself is checked by storeUpload.
+ */
+export async function readUploadPart(req: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
+  let part;
+  try {
+    // preservePath: the client's name arrives as sent, so names with paths are seen and refused.
+    part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, preservePath: true });
+  } catch {
+    throw new AppError('upload_missing');
+  }
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('upload_missing');
+  }
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch {
+    throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+  }
+  if (part.file.truncated) throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+  return { data, filename: part.filename };
+}
 
 /** POST /upload (multipart, field `file`) and GET /file/:id (owner, operators, or public files). */
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,25 +51,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         const userId = currentUser(req);
-        let part;
-        try {
-          // preservePath: the client's name arrives as sent, so names with paths are seen and refused.
-          part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, preservePath: true });
-        } catch {
-          throw new AppError('upload_missing');
-        }
-        if (!part || part.fieldname !== 'file') {
-          part?.file.resume();
-          throw new AppError('upload_missing');
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch {
-          throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
-        }
-        if (part.file.truncated) throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
-        const stored = await storeUpload(ctx, { data, filename: part.filename, owner: { userId } });
+        const { data, filename } = await readUploadPart(req);
+        const stored = await storeUpload(ctx, { data, filename, owner: { userId } });
         return ok(stored.url);
       },
     );
