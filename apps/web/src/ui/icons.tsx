@@ -149,3 +149,27 @@ export const InfoIcon = (p: IconProps) => (
     <path d="M12 7.5v.1" />
   </Svg>
 );
+
+export const InviteIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+    <path d="M19 8v6M16 11h6" />
+  </Svg>
+);
+
+export const ServiceIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
+    <rect x="3" y="13" width="4" height="6" rx="1.5" />
+    <rect x="17" y="13" width="4" height="6" rx="1.5" />
+    <path d="M19 19c0 1.5-1.8 2.5-5 2.5" />
+  </Svg>
+);
+
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);

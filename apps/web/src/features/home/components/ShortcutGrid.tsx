@@ -11,9 +11,11 @@ import {
   GlobeIcon,
   HelpIcon,
   InfoIcon,
+  InviteIcon,
   MegaphoneIcon,
   QuotesIcon,
   SavingsIcon,
+  ServiceIcon,
   TradeIcon,
   WalletIcon,
   WithdrawIcon,
@@ -21,51 +23,6 @@ import {
 import { QueryError } from '../../../ui/QueryError';
 import { useMenu, type MenuItem } from '../../platform/api/menu';
 import { useServiceLink } from '../api/site';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function InviteIcon(p: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...p}
-    >
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
-      <path d="M19 8v6M16 11h6" />
-    </svg>
-  );
-}
-
-function ServiceIcon(p: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...p}
-    >
-      <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
-      <rect x="3" y="13" width="4" height="6" rx="1.5" />
-      <rect x="17" y="13" width="4" height="6" rx="1.5" />
-      <path d="M19 19c0 1.5-1.8 2.5-5 2.5" />
-    </svg>
-  );
-}
 
 /** Icon names the server's menu uses; unknown names fall back to an image path or a letter. */
 const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
