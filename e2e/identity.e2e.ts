@@ -73,6 +73,8 @@ describe('identity in the browser', () => {
     await page.getByTestId('logout').click();
     await page.locator('.adm-dialog-button').last().click();
     await page.getByTestId('page-home').waitFor();
+    // Home shows first; the session is cleared when the logout call has answered.
+    await page.waitForFunction(() => !localStorage.getItem('token'), undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
   }
 

@@ -1,18 +1,51 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdDeepImports } from './antd-deep-imports';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const backend = 'http://localhost:8080';
+const entry = `${root}src/main.tsx`;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * Everything the entry imports statically (it all loads before the first render anyway) goes
+ * into one `boot` chunk instead of the ~20 small shared chunks automatic splitting makes: on a
+ * phone network each extra request costs a round trip (issue 9: home LCP). Lazy pages keep their
+ * own chunks and import what they share from `boot`. antdDeepImports keeps antd-mobile's barrel
+ * (which imports every component) out of this graph.
+ */
+let initial: Set<string> | null = null;
+function bootChunk(id: string, ctx: ModuleGraph): string | null {
+  if (!initial) {
+    initial = new Set();
+    const stack = [entry];
+    while (stack.length) {
+      for (const dep of ctx.getModuleInfo(stack.pop()!)?.importedIds ?? []) {
+        if (!initial.has(dep)) {
+          initial.add(dep);
+          stack.push(dep);
+        }
+      }
+    }
+  }
+  return id !== entry && initial.has(id) ? 'boot' : null;
+}
 
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), antdDeepImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: bootChunk }] } },
+    },
   },
   server: {
     port: 5173,

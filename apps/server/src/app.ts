@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,15 +15,21 @@ import type { Lang } from '@bourse/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { bootPage } from './http/boot-page';
 import { installErrorHandler } from './http/error-handler';
 import { requestLang } from './http/i18n';
 import type { Clock } from './lib/clock';
 import { adminRoutes } from './modules/admin';
+import { assetsAdminRoutes, assetsRoutes } from './modules/assets';
+import { chainAdminRoutes, chainRoutes } from './modules/chain';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
+import { contractsAdminRoutes, contractsRoutes } from './modules/contracts';
 import { identityRoutes } from './modules/identity';
 import { ledgerRoutes } from './modules/ledger';
 import { marketAdminRoutes, marketRoutes } from './modules/market';
 import { platformAdminRoutes, platformRoutes } from './modules/platform';
+import { savingsAdminRoutes, savingsRoutes } from './modules/savings';
+import { spotAdminRoutes, spotRoutes } from './modules/spot';
 import { Realtime } from './realtime/realtime';
 
 declare module 'fastify' {
@@ -128,6 +135,16 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(contentRoutes(ctx));
       await api.register(contentAdminRoutes(ctx));
       await api.register(platformAdminRoutes(ctx));
+      await api.register(assetsRoutes(ctx));
+      await api.register(assetsAdminRoutes(ctx));
+      await api.register(chainRoutes(ctx));
+      await api.register(chainAdminRoutes(ctx));
+      await api.register(contractsRoutes(ctx));
+      await api.register(contractsAdminRoutes(ctx));
+      await api.register(spotRoutes(ctx));
+      await api.register(spotAdminRoutes(ctx));
+      await api.register(savingsRoutes(ctx));
+      await api.register(savingsAdminRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -142,8 +159,26 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     });
     app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   }
-  if (opts.config.webDist && existsSync(opts.config.webDist)) {
-    await app.register(fastifyStatic, { root: opts.config.webDist, prefix: '/', decorateReply: false, preCompressed: true });
+  if (opts.config.webDist && existsSync(join(opts.config.webDist, 'index.html'))) {
+    // index.html carries the first screen's data (http/boot-page.ts); everything else is static.
+    const boot = bootPage(ctx, opts.config.webDist);
+    const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await boot.get();
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(page.gzip);
+      }
+      return reply.send(page.html);
+    };
+    app.get('/', { schema: { hide: true } }, serveIndex);
+    app.get('/index.html', { schema: { hide: true } }, serveIndex);
+    await app.register(fastifyStatic, {
+      root: opts.config.webDist,
+      prefix: '/',
+      decorateReply: false,
+      preCompressed: true,
+      index: false,
+    });
   }
   return { app, ctx };
 }

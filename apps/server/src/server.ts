@@ -6,10 +6,15 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './demo/seed';
 import { systemClock, type Clock } from './lib/clock';
 import { ensureFirstOperator } from './modules/admin';
+import { startAssetsJobs } from './modules/assets';
+import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
+import { startContractsJobs } from './modules/contracts';
 import { resolveSession } from './modules/identity';
 import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
+import { startSavingsJobs } from './modules/savings';
+import { startSpotJobs } from './modules/spot';
 import { attachSocketServer } from './realtime/socket';
 
 export interface RunningServer {
@@ -50,6 +55,14 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   });
   // Price feed (MARKET_FEED): first start backfills simulated history, then ticks about once a second.
   const feed = await startMarketFeed(ctx);
+  // Domain jobs (schedulers, watchers, engines, bots); each stops cleanly on close().
+  const jobs = [
+    await startAssetsJobs(ctx),
+    await startChainJobs(ctx),
+    await startContractsJobs(ctx),
+    await startSpotJobs(ctx),
+    await startSavingsJobs(ctx),
+  ];
 
   // Fiat rates: checked hourly, fetched at most once per 24 h (refreshFiatRates enforces it).
   const fiatTimer = setInterval(() => void refreshFiatRates(ctx), 3600_000);
@@ -68,6 +81,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
       if (closed) return;
       closed = true;
       clearInterval(fiatTimer);
+      for (const job of jobs.reverse()) await job.stop();
       await feed.stop();
       ctx.realtime.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));

@@ -3,7 +3,9 @@ import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
+import { hydrateBootData } from './app/bootData';
 import { launch, migrateStorage } from './app/launch';
+import { queryClient } from './app/queryClient';
 import { initI18n } from './i18n';
 import './ui/global.css';
 
@@ -26,6 +28,7 @@ unstableSetRender((node, container) => {
 
 async function start(): Promise<void> {
   migrateStorage();
+  hydrateBootData(queryClient);
   await initI18n();
   launch();
   const el = document.getElementById('root');

@@ -31,3 +31,17 @@ export const STORAGE_KEYS = {
   h5Version: 'h5Version',
   saveFiatsTime: 'saveFiatsTime',
 } as const;
+
+/** Page size of the savings (mining) records (spec §9). */
+export const SAVINGS_RECORD_PAGE_SIZE = 20;
+
+/**
+ * Purchase-window status helper of spec §4, shared by savings and IEO windows: 2 before the
+ * start; inside the half-open window [start, end) 0 when `flag` is 0 (closed by the operator)
+ * and 1 otherwise; 0 from the end on. Times are epoch milliseconds.
+ */
+export function purchaseWindowStatus(flag: number, startMs: number, endMs: number, nowMs: number): 0 | 1 | 2 {
+  if (nowMs < startMs) return 2;
+  if (nowMs >= endMs) return 0;
+  return flag === 0 ? 0 : 1;
+}

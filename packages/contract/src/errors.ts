@@ -2,9 +2,14 @@
  * Stable error codes. The code travels in the envelope's `error` field; the human text comes
  * from the locale namespace `errors` under the same key, in the caller's language.
  */
+import { ASSETS_ERRORS } from './errors-assets';
+import { CHAIN_ERRORS } from './errors-chain';
 import { CONTENT_ERRORS } from './errors-content';
+import { CONTRACTS_ERRORS } from './errors-contracts';
 import { IDENTITY_ERRORS } from './errors-identity';
 import { MARKET_ERRORS } from './errors-market';
+import { SAVINGS_ERRORS } from './errors-savings';
+import { SPOT_ERRORS } from './errors-spot';
 
 export const FOUNDATION_ERRORS = [
   'internal',
@@ -39,6 +44,16 @@ export const FOUNDATION_ERRORS = [
 ] as const;
 
 /** Every code: the foundation's here, each domain's in errors-<domain>.ts. */
-export const ERROR_CODES = [...FOUNDATION_ERRORS, ...IDENTITY_ERRORS, ...MARKET_ERRORS, ...CONTENT_ERRORS] as const;
+export const ERROR_CODES = [
+  ...FOUNDATION_ERRORS,
+  ...IDENTITY_ERRORS,
+  ...MARKET_ERRORS,
+  ...CONTENT_ERRORS,
+  ...ASSETS_ERRORS,
+  ...CONTRACTS_ERRORS,
+  ...SPOT_ERRORS,
+  ...SAVINGS_ERRORS,
+  ...CHAIN_ERRORS,
+] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

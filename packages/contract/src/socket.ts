@@ -7,6 +7,8 @@ export const SOCKET_EVENTS = {
   depth: 'depth',
   trades: 'trades',
   user: 'user',
+  /** Timed contracts on the user channel: {kind: 'contract_settled', orders}. */
+  contract: 'contract',
 } as const;
 
 export const channels = {

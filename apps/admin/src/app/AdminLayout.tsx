@@ -2,14 +2,15 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Divider, Flex, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
 import type { OperatorRole } from '../api/admin';
+import { assetsNav } from '../features/assets/routes';
+import { chainNav } from '../features/chain/routes';
+import { contractsNav } from '../features/contracts/routes';
+import { savingsNav } from '../features/savings/routes';
+import { spotNav } from '../features/spot/routes';
 import { FullPageSpin } from '../ui/FullPageSpin';
+import type { NavItem } from './nav';
 import { hasRole, useOperator, useSignOut } from './auth';
 
-interface NavItem {
-  path: string;
-  label: string;
-  roles?: readonly OperatorRole[];
-}
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/ledger', label: 'Ledger' },
@@ -17,6 +18,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/currencies', label: 'Currencies' },
   { path: '/instruments', label: 'Markets' },
   { path: '/feed', label: 'Price feed' },
+  ...assetsNav,
+  ...chainNav,
+  ...contractsNav,
+  ...spotNav,
+  ...savingsNav,
   { path: '/users', label: 'Users' },
   { path: '/kyc', label: 'Real-name review' },
   { path: '/addresses', label: 'Address approvals' },
@@ -43,7 +49,7 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh', background: '#0f1b2d' }}>
-      <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} style={{ position: 'sticky', top: 0, height: '100vh' }}>
+      <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}>
         <div className="brand">
           <span className="brand-mark">B</span>
           <span>

@@ -1,7 +1,12 @@
 import { lazy } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { Result } from 'antd';
+import { assetsRoutes } from '../features/assets/routes';
 import { LoginPage } from '../features/auth/LoginPage';
+import { chainRoutes } from '../features/chain/routes';
+import { contractsRoutes } from '../features/contracts/routes';
+import { savingsRoutes } from '../features/savings/routes';
+import { spotRoutes } from '../features/spot/routes';
 import { AdminLayout } from './AdminLayout';
 import { RequireAuth, RequireRole } from './RequireAuth';
 
@@ -45,6 +50,11 @@ export function AppRouter() {
             <Route path="content" element={<ContentPage />} />
             <Route path="messages" element={<MessagesPage />} />
             <Route path="site" element={<SiteSettingsPage />} />
+            {assetsRoutes}
+            {chainRoutes}
+            {contractsRoutes}
+            {spotRoutes}
+            {savingsRoutes}
             <Route
               path="operators"
               element={

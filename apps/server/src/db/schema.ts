@@ -1,7 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AssetsTables } from './tables/assets';
+import type { ChainTables } from './tables/chain';
 import type { ContentTables } from './tables/content';
+import type { ContractsTables } from './tables/contracts';
 import type { IdentityTables } from './tables/identity';
 import type { MarketTables } from './tables/market';
+import type { SavingsTables } from './tables/savings';
+import type { SpotTables } from './tables/spot';
 
 /**
  * Database types. NUMERIC and INT8 columns arrive as strings from both drivers (PGlite is
@@ -163,7 +168,16 @@ export interface FoundationTables {
 }
 
 /** All tables: the foundation's here, each domain's in db/tables/<domain>.ts. */
-export interface DB extends FoundationTables, IdentityTables, MarketTables, ContentTables {}
+export interface DB
+  extends FoundationTables,
+    IdentityTables,
+    MarketTables,
+    ContentTables,
+    AssetsTables,
+    ContractsTables,
+    SpotTables,
+    SavingsTables,
+    ChainTables {}
 
 export type CurrencyRow = Selectable<CurrenciesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,11 @@ import { hashPassword } from '../lib/crypto';
 import { ledger } from '../modules/ledger';
 import { listCurrencies } from '../modules/market';
 import { seedDemoContent } from '../modules/content';
+import { seedAssetsDemo } from '../modules/assets';
+import { seedChainDemo } from '../modules/chain';
+import { seedContractsDemo } from '../modules/contracts';
+import { seedSavingsDemo } from '../modules/savings';
+import { seedSpotDemo } from '../modules/spot';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -65,4 +70,10 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
       );
     }
   });
+  // Each domain's demo data (products, markets' parameters, the market-making bot's account …).
+  await seedAssetsDemo(ctx);
+  await seedChainDemo(ctx);
+  await seedContractsDemo(ctx);
+  await seedSpotDemo(ctx);
+  await seedSavingsDemo(ctx);
 }

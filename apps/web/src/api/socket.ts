@@ -6,10 +6,15 @@
  *
  * socket.io-client is loaded as its own chunk right after start-up so it stays out of the
  * initial route's JavaScript.
+ *
+ * The session token travels in the handshake's `auth`, so the server joins the socket to the
+ * user's private channel (`user:<id>`: balances, orders, settlements). When the token changes
+ * (sign-in, sign-out) the socket reconnects so that room follows the session.
  */
 import { SOCKET_EVENTS } from '@bourse/contract';
 import { useEffect, useRef } from 'react';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { getToken, tokenStore } from './session';
 
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   transports: ['websocket'],
@@ -25,7 +30,15 @@ const joined = new Map<string, number>();
 
 export function connectSocket(): Promise<Socket> {
   connecting ??= import('socket.io-client').then(({ io }) => {
-    const s = io(SOCKET_OPTIONS);
+    // A function, so every (re)connection sends the token of that moment.
+    const s = io({ ...SOCKET_OPTIONS, auth: (cb) => cb(authPayload()) });
+    let token = getToken();
+    tokenStore.subscribe(() => {
+      const next = getToken();
+      if (next === token) return;
+      token = next;
+      if (s.connected) s.disconnect().connect();
+    });
     s.on('connect', () => {
       for (const channel of joined.keys()) s.emit(SOCKET_EVENTS.subscribe, channel);
     });
@@ -35,6 +48,11 @@ export function connectSocket(): Promise<Socket> {
     return s;
   });
   return connecting;
+}
+
+function authPayload(): { token?: string } {
+  const token = getToken();
+  return token ? { token } : {};
 }
 
 function join(channel: string): void {
@@ -87,4 +105,31 @@ export function useChannel<T = unknown>(
       leave(channel);
     };
   }, [channel, event]);
+}
+
+/**
+ * Listens to an event of the signed-in user's private channel (`user:<id>`), which the server
+ * joins on connection when the handshake carries the session token. No `sub` is needed.
+ */
+export function useUserEvent<T = unknown>(event: string, onMessage: (data: T) => void): void {
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  useEffect(() => {
+    const listener = (data: T) => handler.current(data);
+    let active = true;
+    let attached: Socket | null = null;
+    connectSocket()
+      .then((s) => {
+        if (!active) return;
+        s.on(event, listener);
+        attached = s;
+      })
+      .catch((err: unknown) => console.warn('[socket] unavailable', err));
+    return () => {
+      active = false;
+      attached?.off(event, listener);
+    };
+  }, [event]);
 }

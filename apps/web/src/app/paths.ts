@@ -6,9 +6,17 @@ export const PATHS = {
   marketDetail: '/pages/quotation/detail',
   trade: '/pages/transaction/index',
   contractOrder: '/pages/transaction/contract_order',
+  contractOrderDetail: '/pages/transaction/contract_detail',
   savings: '/pages/mining/index',
   savingsRecord: '/pages/mining/record',
+  savingsJoin: '/pages/mining/stakingmMining',
   assets: '/pages/fund/assets',
+  assetsRecord: '/pages/fund/assets_all_record',
+  recharge: '/pages/fund/recharge',
+  withdraw: '/pages/fund/withdraw',
+  selectCoin: '/pages/fund/select',
+  transfer: '/pages/fund/transfer',
+  exchange: '/pages/fund/exchange',
   login: '/pages/common/login',
   settings: '/pages/setting/index',
   language: '/pages/setting/language',
@@ -39,5 +47,5 @@ export function isProtectedPath(pathname: string): boolean {
   const p = normalise(pathname);
   if (PUBLIC_SETTING_PAGES.has(p)) return false;
   if (p.startsWith('/pages/fund/') || p.startsWith('/pages/setting/')) return true;
-  return p === PATHS.savingsRecord || p === PATHS.contractOrder;
+  return p === PATHS.savingsRecord || p === PATHS.contractOrder || p === PATHS.contractOrderDetail;
 }

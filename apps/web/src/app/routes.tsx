@@ -1,6 +1,10 @@
 /** The route table (spec §2). Home is in the entry chunk; every other page is loaded on demand. */
 import { Route, Routes } from 'react-router';
+import { assetsRoutes } from '../features/assets/routes';
 import { contentRoutes } from '../features/content/routes';
+import { contractRoutes } from '../features/contract/routes';
+import { savingsRoutes } from '../features/savings/routes';
+import { spotRoutes } from '../features/spot/routes';
 import { HomePage } from '../features/home/pages/HomePage';
 import { lazyPage } from './lazyPage';
 import { PATHS } from './paths';
@@ -55,6 +59,10 @@ export function AppRoutes() {
         <Route path={PATHS.bankCards} element={<BankCardsPage />} />
         <Route path={PATHS.invite} element={<InvitePage />} />
         {contentRoutes}
+        {assetsRoutes}
+        {contractRoutes}
+        {spotRoutes}
+        {savingsRoutes}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -2,6 +2,11 @@ import { foundation } from './001_foundation';
 import { identity } from './002_identity';
 import { market } from './003_market';
 import { content } from './004_content';
+import { assets } from './005_assets';
+import { contracts } from './006_contracts';
+import { spot } from './007_spot';
+import { savings } from './008_savings';
+import { chain } from './009_chain';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -13,4 +18,9 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '002_identity', statements: identity },
   { name: '003_market', statements: market },
   { name: '004_content', statements: content },
+  { name: '005_assets', statements: assets },
+  { name: '006_contracts', statements: contracts },
+  { name: '007_spot', statements: spot },
+  { name: '008_savings', statements: savings },
+  { name: '009_chain', statements: chain },
 ];

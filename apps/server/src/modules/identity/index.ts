@@ -17,3 +17,4 @@ export { resolveSession, createSession } from './sessions';
 export { requireKyc, isKycApproved, kycRequiredFeatures } from './kyc';
 export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer';
 export { consumeCode, issueCode, type Scene } from './codes';
+export { ownTarget } from './account';

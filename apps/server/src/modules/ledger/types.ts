@@ -37,6 +37,8 @@ export const SYSTEM_ACCOUNTS = {
   house: { allowNegative: true, purpose: 'Platform capital: counterparty of platform-settled products' },
   fees: { allowNegative: false, purpose: 'Fees charged to users' },
   rounding: { allowNegative: false, purpose: 'Residues of rounding (credits round down, debits up)' },
+  savings_pool: { allowNegative: false, purpose: 'Principal of savings subscriptions (and compounded income) held until maturity or redemption' },
+  yield_pool: { allowNegative: false, purpose: 'Operator-funded savings yield: daily income is paid only from here' },
 } as const;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS | (string & {});

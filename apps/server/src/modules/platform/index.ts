@@ -1,4 +1,4 @@
 export { platformRoutes } from './routes';
 export { platformAdminRoutes } from './admin-routes';
-export { ensurePlatformDefaults, setSettingIfMissing } from './service';
+export { ensurePlatformDefaults, setSettingIfMissing, siteConfig } from './service';
 export { refreshFiatRates } from './fiat';

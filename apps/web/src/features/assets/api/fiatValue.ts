@@ -1,11 +1,12 @@
-/** Converts a USDT total to the chosen fiat (USDT valued at 1 USD), exact decimals. */
-import { Dec, formatPrice } from '@bourse/money';
+/** Converts a USDT total to the chosen fiat (USDT valued at 1 USD), exact decimals, 2 places, grouped. */
+import { Dec } from '@bourse/money';
+import { formatAmount } from '../../../lib/format';
 import type { FiatRate } from '../../platform/api/fiat';
 
 export function toFiat(usd: string | null | undefined, rate: FiatRate): string {
   if (usd === null || usd === undefined || usd === '') return '--';
   try {
-    return formatPrice(new Dec(usd).mul(new Dec(rate.rate)).toFixed(), 2);
+    return formatAmount(new Dec(usd).mul(new Dec(rate.rate)).toFixed(), 2, 2);
   } catch {
     return '--';
   }

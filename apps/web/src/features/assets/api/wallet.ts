@@ -4,18 +4,34 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useToken } from '../../../api/session';
 
+export interface CoinView {
+  id?: number;
+  name: string;
+  subName?: string | null;
+  decimals: number;
+  image?: string | null;
+  color?: string | null;
+  isFiat?: boolean;
+}
+
 export interface WalletAccount {
   account_type: AccountType;
   currency_id: number;
-  currency: { name: string; subName?: string | null; decimals: number; image?: string | null; color?: string | null };
+  currency: CoinView;
   available: string;
   frozen: string;
+  /** available + frozen (the wallet balance). */
+  total?: string;
+  /** Converted value in USDT; null when the currency has no price (e.g. BANKCARD). */
+  usdt_value?: string | null;
+  price_usdt?: string | null;
 }
 
 export interface WalletList {
-  /** Null until the market can value every currency. */
   total_usdt: string | null;
   accounts: WalletAccount[];
+  types?: Array<{ account_type: AccountType; total_usdt: string }>;
+  unvalued?: string[];
 }
 
 export function useWalletList() {

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { CoinIcon } from '../../../ui/CoinIcon';
+import { fiatSymbol, useFiat } from '../../platform/api/fiat';
+import { toFiat } from '../api/fiatValue';
 import type { WalletAccount } from '../api/wallet';
 
-/** One currency balance in an account: available and frozen, exact to the currency's decimals. */
+/** One currency balance in an account: wallet balance, available, frozen and converted value. */
 export function AccountRow({ account }: { account: WalletAccount }) {
   const { t } = useTranslation();
+  const { code, rate } = useFiat();
   const { currency } = account;
   return (
     <div className="account-row" data-testid={`balance-${currency.name}`}>
@@ -26,6 +29,12 @@ export function AccountRow({ account }: { account: WalletAccount }) {
         <div className="figure">
           <span className="figure-label">{t('assets.frozen')}</span>
           <span className="figure-value num">{formatAmount(account.frozen, currency.decimals)}</span>
+        </div>
+        <div className="figure">
+          <span className="figure-label">{t('assets.converted')}</span>
+          <span className="figure-value num" data-testid="converted">
+            {account.usdt_value ? `${fiatSymbol(code)}${toFiat(account.usdt_value, rate)}` : '--'}
+          </span>
         </div>
       </div>
     </div>

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { InboxIcon, UserIcon } from '../../../ui/icons';
+import { DepositIcon, InboxIcon, UserIcon, WithdrawIcon } from '../../../ui/icons';
+import { ExchangeIcon, RecordIcon, TransferIcon } from '../components/icons';
+import '../assets.css';
 import { StateView } from '../../../ui/StateView';
 import { QueryError } from '../../../ui/QueryError';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
@@ -79,7 +81,9 @@ export default function AssetsPage() {
       >
         <div className="total-card" data-testid="assets-total">
           <div className="total-label">{t('assets.total')}</div>
-          <div className="total-value num">{total ? formatAmount(total, 8) : '--'}</div>
+          <div className="total-value num" data-testid="total-usdt">
+            {total ? formatAmount(total, 2) : '--'}
+          </div>
           <div className="total-fiat num">
             {total
               ? `≈ ${fiatSymbol(code)}${toFiat(total, rate)}`
@@ -88,6 +92,28 @@ export default function AssetsPage() {
                 : '\u00a0'}
           </div>
         </div>
+        <nav className="asset-actions" aria-label={t('assets.title')}>
+          {(
+            [
+              ['recharge', `${PATHS.selectCoin}?to=recharge`, <DepositIcon key="i" />],
+              ['withdraw', `${PATHS.selectCoin}?to=withdraw`, <WithdrawIcon key="i" />],
+              ['transfer', PATHS.transfer, <TransferIcon key="i" />],
+              ['exchange', PATHS.exchange, <ExchangeIcon key="i" />],
+              ['records', PATHS.assetsRecord, <RecordIcon key="i" />],
+            ] as const
+          ).map(([key, to, icon]) => (
+            <button
+              key={key}
+              type="button"
+              className="asset-action"
+              onClick={() => void navigate(to)}
+              data-testid={`action-${key}`}
+            >
+              <span className="asset-action-icon">{icon}</span>
+              <span>{t(`assets.actions.${key}`)}</span>
+            </button>
+          ))}
+        </nav>
         <Tabs
           activeKey={String(active)}
           onChange={(key) => setSelected(Number(key) as AccountType)}

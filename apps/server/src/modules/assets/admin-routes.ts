@@ -1,0 +1,313 @@
+/** Console API of the asset centre: deposits (demo credit, manual confirmations), withdrawal review, per-currency limits and fees, liabilities. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { audit, currentOperator, requireOperator } from '../admin';
+import { adminDeposits, adminWithdrawals } from './admin';
+import { listConfigs, saveConfig } from './config';
+import { demoDeposit, reviewManualDeposit } from './deposits';
+import { liabilities } from './liabilities';
+import * as repo from './repo';
+import {
+  approveWithdrawal,
+  completeWithdrawal,
+  markWithdrawalSent,
+  rejectWithdrawal,
+  withdrawCodeRequired,
+} from './withdrawals';
+
+const tags = ['admin'];
+const lang = z.string().optional();
+const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const paging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang,
+};
+const reasonBody = z.object({ reason: z.string().trim().min(1).max(500), lang });
+const dec = z.string().trim().max(80);
+
+export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const reviewers = requireOperator(ctx, ['admin', 'reviewer']);
+    const admins = requireOperator(ctx, ['admin']);
+
+    // ---- deposits ----
+    app.get(
+      '/admin/assets/deposits',
+      {
+        preHandler: anyOperator,
+        schema: {
+          tags,
+          querystring: z.object({
+            ...paging,
+            status: z.enum(['review', 'credited', 'rejected']).optional(),
+            source: z.enum(['chain', 'demo', 'manual']).optional(),
+          }),
+        },
+      },
+      async (req) => ok(await adminDeposits(ctx, req.query)),
+    );
+    app.post(
+      '/admin/assets/deposits/demo',
+      {
+        preHandler: admins,
+        schema: {
+          tags,
+          summary: 'Demo deposit (demo data on, demo users only)',
+          body: z.object({
+            user_id: z.coerce.number().int().min(1),
+            currency_id: z.coerce.number().int().min(1),
+            amount: dec,
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const r = await demoDeposit(ctx, op, {
+          userId: req.body.user_id,
+          currencyId: req.body.currency_id,
+          amount: req.body.amount,
+        });
+        await audit(
+          ctx,
+          op,
+          'assets.deposit.demo',
+          `deposit:${r.depositId}`,
+          null,
+          { user_id: req.body.user_id, currency_id: req.body.currency_id, amount: req.body.amount },
+          req.ip,
+        );
+        return ok(r);
+      },
+    );
+    app.post(
+      '/admin/assets/deposits/:id/confirm',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const r = await reviewManualDeposit(ctx, op, req.params.id, { approve: true });
+        await audit(
+          ctx,
+          op,
+          'assets.deposit.confirm',
+          `deposit:${r.id}`,
+          { status: 'review' },
+          { status: r.status },
+          req.ip,
+        );
+        return ok({ id: r.id, status: r.status });
+      },
+    );
+    app.post(
+      '/admin/assets/deposits/:id/reject',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const r = await reviewManualDeposit(ctx, op, req.params.id, {
+          approve: false,
+          reason: req.body.reason,
+        });
+        await audit(
+          ctx,
+          op,
+          'assets.deposit.reject',
+          `deposit:${r.id}`,
+          { status: 'review' },
+          { status: r.status, reason: req.body.reason },
+          req.ip,
+        );
+        return ok({ id: r.id, status: r.status });
+      },
+    );
+
+    // ---- withdrawals ----
+    app.get(
+      '/admin/assets/withdrawals',
+      {
+        preHandler: anyOperator,
+        schema: {
+          tags,
+          querystring: z.object({
+            ...paging,
+            status: z.enum(['review', 'approved', 'sent', 'completed', 'rejected']).optional(),
+          }),
+        },
+      },
+      async (req) => ok(await adminWithdrawals(ctx, req.query)),
+    );
+    app.post(
+      '/admin/assets/withdrawals/:id/approve',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const w = await approveWithdrawal(ctx, op, req.params.id);
+        await audit(
+          ctx,
+          op,
+          'assets.withdrawal.approve',
+          `withdrawal:${w.id}`,
+          { status: 'review' },
+          { status: w.status, approvals: [w.approver1_id, w.approver2_id] },
+          req.ip,
+        );
+        return ok({
+          id: w.id,
+          status: w.status,
+          approvals: (w.approver1_id ? 1 : 0) + (w.approver2_id ? 1 : 0),
+          needs_two: w.needs_two,
+        });
+      },
+    );
+    app.post(
+      '/admin/assets/withdrawals/:id/reject',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const before = await repo.findWithdrawal(ctx.db, req.params.id);
+        const w = await rejectWithdrawal(ctx, op, req.params.id, req.body.reason);
+        await audit(
+          ctx,
+          op,
+          'assets.withdrawal.reject',
+          `withdrawal:${w.id}`,
+          { status: before?.status },
+          { status: w.status, reason: w.reason },
+          req.ip,
+        );
+        return ok({ id: w.id, status: w.status });
+      },
+    );
+    app.post(
+      '/admin/assets/withdrawals/:id/sent',
+      {
+        preHandler: reviewers,
+        schema: {
+          tags,
+          summary: 'Mark sent with the transaction hash (no signer configured)',
+          params: idParam,
+          body: z.object({ tx_hash: z.string().trim().min(1).max(100), lang }),
+        },
+      },
+      async (req) => {
+        const op = currentOperator(req).id;
+        await markWithdrawalSent(ctx, req.params.id, req.body.tx_hash, op);
+        await audit(
+          ctx,
+          op,
+          'assets.withdrawal.sent',
+          `withdrawal:${req.params.id}`,
+          { status: 'approved' },
+          { status: 'sent', tx_hash: req.body.tx_hash },
+          req.ip,
+        );
+        return ok({ id: req.params.id, status: 'sent' });
+      },
+    );
+    app.post(
+      '/admin/assets/withdrawals/:id/complete',
+      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        await completeWithdrawal(ctx, req.params.id, op);
+        await audit(
+          ctx,
+          op,
+          'assets.withdrawal.complete',
+          `withdrawal:${req.params.id}`,
+          { status: 'sent' },
+          { status: 'completed' },
+          req.ip,
+        );
+        return ok({ id: req.params.id, status: 'completed' });
+      },
+    );
+
+    // ---- configuration ----
+    app.get(
+      '/admin/assets/config',
+      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      async () =>
+        ok({
+          currencies: await listConfigs(ctx),
+          withdraw_code_required: await withdrawCodeRequired(ctx),
+          quote_ttl_ms: ctx.config.assetsQuoteTtlMs,
+          demo_data: ctx.config.demoData,
+        }),
+    );
+    app.post(
+      '/admin/assets/config/:id',
+      {
+        preHandler: admins,
+        schema: {
+          tags,
+          params: idParam,
+          body: z.object({
+            deposit_enabled: z.boolean(),
+            withdraw_enabled: z.boolean(),
+            withdraw_min: dec,
+            withdraw_max: dec,
+            withdraw_fee: dec,
+            withdraw_daily_limit: dec,
+            two_approval_threshold: dec,
+            transfer_fee: dec,
+            exchange_enabled: z.boolean(),
+            exchange_spread: dec,
+            exchange_fee_rate: dec,
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const { lang: _l, ...input } = req.body;
+        const r = await saveConfig(ctx, req.params.id, input);
+        await audit(ctx, op, 'assets.config.update', `currency:${req.params.id}`, r.before, r.after, req.ip);
+        return ok(r.after);
+      },
+    );
+    app.post(
+      '/admin/assets/settings',
+      { preHandler: admins, schema: { tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const before = await withdrawCodeRequired(ctx);
+        await ctx.db
+          .insertInto('settings')
+          .values({
+            key: 'withdraw_code_required',
+            value: JSON.stringify(req.body.withdraw_code_required),
+            is_public: false,
+          })
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet({
+              value: JSON.stringify(req.body.withdraw_code_required),
+              updated_at: ctx.clock.now(),
+            }),
+          )
+          .execute();
+        await audit(
+          ctx,
+          op,
+          'assets.settings.update',
+          'withdraw_code_required',
+          before,
+          req.body.withdraw_code_required,
+          req.ip,
+        );
+        return ok({ withdraw_code_required: req.body.withdraw_code_required });
+      },
+    );
+
+    // ---- liabilities ----
+    app.get(
+      '/admin/assets/liabilities',
+      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      async () => ok(await liabilities(ctx)),
+    );
+  };
+}

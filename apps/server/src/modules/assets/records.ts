@@ -1,0 +1,111 @@
+/** Records: every journal line on the user's accounts, filterable, 10 a page; deposit and withdrawal lists. */
+import { formatUnits } from '@bourse/money';
+import type { AppContext } from '../../context';
+import { ACCOUNT_TYPE_NAMES, type AccountType } from './accounts';
+import { depositView } from './deposits';
+import { withdrawalView } from './withdrawals';
+import { pageOf, pageWindow } from './paging';
+
+export const PAGE_SIZE = 10;
+
+export interface RecordFilter {
+  currencyId?: number;
+  accountType?: AccountType;
+  kind?: string;
+  page: number;
+  limit: number;
+}
+
+/** POST /wallet/legal_log, GET /record/getRecordList. `has_more` false is the "no more data" end. */
+export async function journalLines(ctx: AppContext, userId: number, f: RecordFilter) {
+  let q = ctx.db
+    .selectFrom('postings as p')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .innerJoin('currencies as c', 'c.id', 'a.currency_id')
+    .select([
+      'p.id',
+      'p.entry_id',
+      'p.amount',
+      'p.bucket',
+      'a.account_type',
+      'a.currency_id',
+      'c.name',
+      'c.sub_name',
+      'c.decimals',
+      'e.kind',
+      'e.ref_type',
+      'e.ref_id',
+      'e.created_at',
+    ])
+    .where('a.user_id', '=', userId);
+  if (f.currencyId) q = q.where('a.currency_id', '=', f.currencyId);
+  if (f.accountType) q = q.where('a.account_type', '=', f.accountType);
+  if (f.kind) q = q.where('e.kind', '=', f.kind);
+  const rows = await q
+    .orderBy('p.id', 'desc')
+    .limit(pageWindow(f.page, f.limit).limit)
+    .offset(pageWindow(f.page, f.limit).offset)
+    .execute();
+  return pageOf(rows, f.page, f.limit, (r) => ({
+    id: r.id,
+    entry_id: r.entry_id,
+    kind: r.kind,
+    ref_type: r.ref_type,
+    ref_id: r.ref_id,
+    currency_id: r.currency_id,
+    currency_name: r.name,
+    sub_name: r.sub_name,
+    account_type: r.account_type,
+    account_name: ACCOUNT_TYPE_NAMES[r.account_type as AccountType] ?? String(r.account_type),
+    bucket: r.bucket === 1 ? 'available' : 'frozen',
+    amount: formatUnits(BigInt(r.amount), r.decimals),
+    created_at: r.created_at.toISOString(),
+  }));
+}
+
+/** GET /recharge/log: the user's deposits (all sources), newest first. */
+export async function depositList(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  limit: number,
+  currencyId?: number,
+) {
+  let q = ctx.db
+    .selectFrom('asset_deposits as d')
+    .innerJoin('currencies as c', 'c.id', 'd.currency_id')
+    .selectAll('d')
+    .select(['c.name', 'c.sub_name', 'c.decimals'])
+    .where('d.user_id', '=', userId);
+  if (currencyId) q = q.where('d.currency_id', '=', currencyId);
+  const rows = await q
+    .orderBy('d.id', 'desc')
+    .limit(pageWindow(page, limit).limit)
+    .offset(pageWindow(page, limit).offset)
+    .execute();
+  return pageOf(rows, page, limit, (r) => depositView(r, r.decimals, r.name, r.sub_name));
+}
+
+/** GET /user/withdraw/list: the user's withdrawals with status, reason and hash, newest first. */
+export async function withdrawalList(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  limit: number,
+  currencyId?: number,
+) {
+  let q = ctx.db
+    .selectFrom('asset_withdrawals as w')
+    .innerJoin('currencies as c', 'c.id', 'w.currency_id')
+    .selectAll('w')
+    .select(['c.name', 'c.sub_name', 'c.decimals'])
+    .where('w.user_id', '=', userId);
+  if (currencyId) q = q.where('w.currency_id', '=', currencyId);
+  const rows = await q
+    .orderBy('w.id', 'desc')
+    .limit(pageWindow(page, limit).limit)
+    .offset(pageWindow(page, limit).offset)
+    .execute();
+  return pageOf(rows, page, limit, (r) => withdrawalView(r, r.decimals, r.name, r.sub_name));
+}

@@ -1,0 +1,404 @@
+/**
+ * Withdrawals. Statuses: review (the request, "apply", freezes the amount) → approved (one
+ * operator; two different operators at or above the currency's threshold) → sent (transaction
+ * hash; by a signer or an operator) → completed (frozen amount settled to external + fees), or
+ * rejected with a reason (unfrozen) from review or approved. Every transition is guarded in SQL.
+ */
+import { Dec, formatUnits } from '@bourse/money';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { consumeCode, ownTarget } from '../identity';
+import { accountBalance, findUserAccountId, ledger } from '../ledger';
+import { findCurrency } from '../market';
+import { EXTERNAL, FEES, WITHDRAW_ACCOUNT_TYPE } from './accounts';
+import { parseAmount } from './amounts';
+import { usdtPrice } from './pricing';
+import * as repo from './repo';
+
+export async function withdrawCodeRequired(ctx: AppContext): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'withdraw_code_required')
+    .executeTakeFirst();
+  return row ? row.value !== false : true;
+}
+
+function startOfUtcDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+export interface WithdrawInput {
+  currencyId: number;
+  amount: string | undefined;
+  addressId?: number;
+  address?: string;
+  code?: string;
+  codeChannel?: 'email' | 'sms';
+  idempotencyKey?: string;
+}
+
+// Same-key requests racing in this process share one promise (the database unique key covers other processes).
+const inFlight = new Map<string, Promise<ReturnType<typeof withdrawalView>>>();
+
+/** POST /wallet/out and /user/withdraw. */
+export function requestWithdrawal(ctx: AppContext, userId: number, input: WithdrawInput) {
+  const key = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : null;
+  if (key) {
+    const running = inFlight.get(key);
+    if (running) return running;
+  }
+  const p = doRequest(ctx, userId, input);
+  if (key) {
+    inFlight.set(key, p);
+    void p.then(
+      () => inFlight.delete(key),
+      () => inFlight.delete(key),
+    );
+  }
+  return p;
+}
+
+async function byKey(ctx: AppContext, userId: number, key: string | undefined) {
+  if (!key) return undefined;
+  return ctx.db
+    .selectFrom('asset_withdrawals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+async function doRequest(ctx: AppContext, userId: number, input: WithdrawInput) {
+  const currency = await findCurrency(ctx.db, input.currencyId);
+  if (!currency) throw new AppError('currency_not_found');
+  const earlier = await byKey(ctx, userId, input.idempotencyKey);
+  if (earlier) return withdrawalView(earlier, currency.decimals, currency.name, currency.sub_name);
+  if (currency.status !== 1) throw new AppError('currency_disabled');
+  const cfg = await repo.currencyConfig(ctx.db, currency.id);
+  if (!cfg.withdrawEnabled) throw new AppError('withdraw_disabled');
+  const amount = parseAmount(input.amount, currency.decimals, 'withdraw_amount_required');
+
+  // The destination must be an approved entry of the user's address book.
+  let book: { id: number; address: string; currency: string; approve_status: number } | undefined;
+  if (input.addressId) {
+    book = await ctx.db
+      .selectFrom('address_book')
+      .selectAll()
+      .where('id', '=', input.addressId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  } else if (input.address?.trim()) {
+    book = await ctx.db
+      .selectFrom('address_book')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('address', '=', input.address.trim())
+      .executeTakeFirst();
+  }
+  // The entry must be for this coin's network (the book labels them "USDT-ERC20", "ETH", …).
+  const network = currency.sub_name ? `${currency.name}-${currency.sub_name}` : currency.name;
+  if (!book || book.currency.toUpperCase() !== network.toUpperCase())
+    throw new AppError('withdraw_address_required');
+  if (book.approve_status !== 1) throw new AppError('withdraw_address_unapproved');
+
+  const max = cfg.withdrawMax;
+  if (amount < cfg.withdrawMin || (max > 0n && amount > max)) {
+    throw new AppError('amount_out_of_range', {
+      min: formatUnits(cfg.withdrawMin, currency.decimals),
+      max: max > 0n ? formatUnits(max, currency.decimals) : '∞',
+    });
+  }
+  if (amount <= cfg.withdrawFee)
+    throw new AppError('withdraw_amount_below_fee', { fee: formatUnits(cfg.withdrawFee, currency.decimals) });
+
+  // Early answer so a code is not spent on a request that cannot pass; the freeze below is the real check.
+  const accountId = await findUserAccountId(ctx.db, userId, currency.id, WITHDRAW_ACCOUNT_TYPE);
+  const held = accountId === null ? 0n : (await accountBalance(ctx.db, accountId)).available;
+  if (held < amount) throw new AppError('insufficient_balance');
+
+  if (await withdrawCodeRequired(ctx)) {
+    const target = await ownTarget(ctx, userId, input.codeChannel ?? 'email');
+    try {
+      await consumeCode(ctx, { target: target.target, scene: 'withdraw', code: (input.code ?? '').trim() });
+    } catch (err) {
+      // A retry of a request that already went through (its code is spent) gets that request.
+      const done = await byKey(ctx, userId, input.idempotencyKey);
+      if (done) return withdrawalView(done, currency.decimals, currency.name, currency.sub_name);
+      throw err;
+    }
+  }
+
+  const now = ctx.clock.now();
+  const price = await usdtPrice(ctx, currency, now, false);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const account = await ledger.userAccount(trx, userId, currency.id, WITHDRAW_ACCOUNT_TYPE);
+    await repo.lockAccount(trx, account);
+    if (input.idempotencyKey) {
+      const again = await trx
+        .selectFrom('asset_withdrawals')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirst();
+      if (again) return again;
+    }
+    if (cfg.withdrawDailyLimit > 0n) {
+      const used = await repo.withdrawnSince(trx, userId, currency.id, startOfUtcDay(now));
+      if (used + amount > cfg.withdrawDailyLimit) {
+        throw new AppError('withdraw_daily_limit', {
+          limit: formatUnits(cfg.withdrawDailyLimit, currency.decimals),
+        });
+      }
+    }
+    const w = await trx
+      .insertInto('asset_withdrawals')
+      .values({
+        user_id: userId,
+        currency_id: currency.id,
+        account_type: WITHDRAW_ACCOUNT_TYPE,
+        address_id: book.id,
+        address: book.address,
+        network: book.currency,
+        amount,
+        fee: cfg.withdrawFee,
+        receive: amount - cfg.withdrawFee,
+        rate: price ? price.price.toString() : null,
+        fiat: price ? 'USDT' : null,
+        status: 'review',
+        needs_two: cfg.twoApprovalThreshold > 0n && amount >= cfg.twoApprovalThreshold,
+        idempotency_key: input.idempotencyKey ?? null,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ledger.freeze(
+      trx,
+      account,
+      amount,
+      {
+        kind: 'withdraw_freeze',
+        refType: 'asset_withdrawal',
+        refId: String(w.id),
+        idempotencyKey: `assets:withdrawal:${w.id}:freeze`,
+      },
+      now,
+    );
+    return w;
+  });
+  ctx.realtime.publish(`user:${userId}`, 'withdrawal', { id: row.id, status: row.status });
+  return withdrawalView(row, currency.decimals, currency.name, currency.sub_name);
+}
+
+/** Console: approve. Above the threshold the first approval is recorded and a second, different operator completes it. */
+export async function approveWithdrawal(ctx: AppContext, operatorId: number, id: number) {
+  const now = ctx.clock.now();
+  const row = await repo.findWithdrawal(ctx.db, id);
+  if (!row) throw new AppError('withdrawal_not_found');
+  if (row.status !== 'review') throw new AppError('withdrawal_state');
+  let upd;
+  if (row.needs_two && row.approver1_id === null) {
+    upd = await ctx.db
+      .updateTable('asset_withdrawals')
+      .set({ approver1_id: operatorId })
+      .where('id', '=', id)
+      .where('status', '=', 'review')
+      .where('approver1_id', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  } else if (row.needs_two) {
+    if (row.approver1_id === operatorId) throw new AppError('withdrawal_same_approver');
+    upd = await ctx.db
+      .updateTable('asset_withdrawals')
+      .set({ approver2_id: operatorId, status: 'approved', reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'review')
+      .where('approver1_id', 'is not', null)
+      .where('approver1_id', '<>', operatorId)
+      .where('approver2_id', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  } else {
+    upd = await ctx.db
+      .updateTable('asset_withdrawals')
+      .set({ approver1_id: operatorId, status: 'approved', reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'review')
+      .returningAll()
+      .executeTakeFirst();
+  }
+  if (!upd) throw new AppError('withdrawal_state');
+  ctx.realtime.publish(`user:${upd.user_id}`, 'withdrawal', { id: upd.id, status: upd.status });
+  return upd;
+}
+
+/**
+ * Console: refuse with a reason, from review or approved (never once sent); the frozen amount
+ * returns. Race-free with an automatic signer because signers claim a withdrawal with
+ * markWithdrawalSent (approved → sent, guarded) before they broadcast: whichever transition
+ * lands first wins, and the other fails with withdrawal_state.
+ */
+export async function rejectWithdrawal(ctx: AppContext, _operatorId: number, id: number, reason: string) {
+  const now = ctx.clock.now();
+  const upd = await ctx.db.transaction().execute(async (trx) => {
+    const w = await trx
+      .updateTable('asset_withdrawals')
+      .set({ status: 'rejected', reason, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', ['review', 'approved'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!w) {
+      const existing = await repo.findWithdrawal(trx, id);
+      throw new AppError(existing ? 'withdrawal_state' : 'withdrawal_not_found');
+    }
+    const account = await ledger.userAccount(trx, w.user_id, w.currency_id, w.account_type);
+    await ledger.unfreeze(
+      trx,
+      account,
+      BigInt(w.amount),
+      {
+        kind: 'withdraw_unfreeze',
+        refType: 'asset_withdrawal',
+        refId: String(w.id),
+        idempotencyKey: `assets:withdrawal:${w.id}:unfreeze`,
+      },
+      now,
+    );
+    return w;
+  });
+  ctx.realtime.publish(`user:${upd.user_id}`, 'withdrawal', { id: upd.id, status: upd.status });
+  return upd;
+}
+
+/** Withdrawals an automatic signer may send: status 'approved', not yet sent. */
+export async function listApprovedWithdrawals(
+  ctx: AppContext,
+  currencyIds: number[],
+  limit: number,
+): Promise<Array<{ id: number; userId: number; currencyId: number; address: string; amount: bigint }>> {
+  if (currencyIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('asset_withdrawals')
+    .select(['id', 'user_id', 'currency_id', 'address', 'receive'])
+    .where('status', '=', 'approved')
+    .where('tx_hash', 'is', null)
+    .where('currency_id', 'in', currencyIds)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    currencyId: r.currency_id,
+    address: r.address,
+    amount: BigInt(r.receive),
+  }));
+}
+
+const TX_HASH_RE = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/**
+ * approved → sent with a transaction hash. A second call with the same hash is a no-op.
+ * Automatic signers must call this (with the signed transaction's hash) before broadcasting.
+ */
+export async function markWithdrawalSent(
+  ctx: AppContext,
+  id: number,
+  txHash: string,
+  operatorId: number | null,
+): Promise<void> {
+  const hash = txHash.trim();
+  if (!TX_HASH_RE.test(hash)) throw new AppError('tx_hash_invalid');
+  const upd = await ctx.db
+    .updateTable('asset_withdrawals')
+    .set({ status: 'sent', tx_hash: hash, sent_at: ctx.clock.now(), sent_by: operatorId })
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .returning(['id', 'user_id', 'status'])
+    .executeTakeFirst();
+  if (upd) {
+    ctx.realtime.publish(`user:${upd.user_id}`, 'withdrawal', { id: upd.id, status: upd.status });
+    return;
+  }
+  const existing = await repo.findWithdrawal(ctx.db, id);
+  if (!existing) throw new AppError('withdrawal_not_found');
+  if ((existing.status === 'sent' || existing.status === 'completed') && existing.tx_hash === hash) return;
+  throw new AppError('withdrawal_state');
+}
+
+/** sent → completed: settles the frozen amount out of the user's account (receive → external, fee → fees), once. */
+export async function completeWithdrawal(
+  ctx: AppContext,
+  id: number,
+  _operatorId: number | null,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const w = await trx
+      .updateTable('asset_withdrawals')
+      .set({ status: 'completed', completed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'sent')
+      .returningAll()
+      .executeTakeFirst();
+    if (!w) {
+      const existing = await repo.findWithdrawal(trx, id);
+      if (!existing) throw new AppError('withdrawal_not_found');
+      if (existing.status === 'completed') return null;
+      throw new AppError('withdrawal_state');
+    }
+    const account = await ledger.userAccount(trx, w.user_id, w.currency_id, w.account_type);
+    const external = await ledger.systemAccount(trx, EXTERNAL, w.currency_id);
+    const amount = BigInt(w.amount);
+    const fee = BigInt(w.fee);
+    const legs = [
+      { accountId: account, bucket: 'frozen' as const, amount: -amount },
+      { accountId: external, bucket: 'available' as const, amount: amount - fee },
+    ];
+    if (fee > 0n)
+      legs.push({
+        accountId: await ledger.systemAccount(trx, FEES, w.currency_id),
+        bucket: 'available',
+        amount: fee,
+      });
+    await ledger.post(
+      trx,
+      {
+        kind: 'withdraw',
+        refType: 'asset_withdrawal',
+        refId: String(w.id),
+        idempotencyKey: `assets:withdrawal:${w.id}:settle`,
+        legs,
+      },
+      now,
+    );
+    return w;
+  });
+  if (done) ctx.realtime.publish(`user:${done.user_id}`, 'withdrawal', { id: done.id, status: done.status });
+}
+
+export function withdrawalView(r: repo.WithdrawalRow, decimals: number, name: string, subName: string) {
+  return {
+    id: r.id,
+    currency_id: r.currency_id,
+    currency_name: name,
+    sub_name: subName,
+    address: r.address,
+    network: r.network,
+    amount: formatUnits(BigInt(r.amount), decimals),
+    fee: formatUnits(BigInt(r.fee), decimals),
+    receive: formatUnits(BigInt(r.receive), decimals),
+    rate: r.rate === null ? null : new Dec(r.rate).toString(),
+    rate_currency: r.fiat,
+    status: r.status,
+    needs_two: r.needs_two,
+    approvals: (r.approver1_id ? 1 : 0) + (r.approver2_id ? 1 : 0),
+    reason: r.reason,
+    tx_hash: r.tx_hash,
+    created_at: r.created_at.toISOString(),
+    reviewed_at: r.reviewed_at?.toISOString() ?? null,
+    sent_at: r.sent_at?.toISOString() ?? null,
+    completed_at: r.completed_at?.toISOString() ?? null,
+  };
+}

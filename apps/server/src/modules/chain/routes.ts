@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { currentUser, requireUser } from '../identity';
+import { getInAddress } from './service';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** User API of the chain domain: the deposit address of spec §7 (POST /wallet/get_in_address). */
+export function chainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const user = requireUser(ctx);
+    app.post(
+      '/wallet/get_in_address',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['chain'],
+          summary: "The caller's deposit address for a currency (one per user and chain, never reused)",
+          body: z.object({ currency: id, user_id: id.optional(), lang: z.string().optional() }),
+        },
+      },
+      async (req) => {
+        // The spec's payload names the user; it can only ever be the caller.
+        if (req.body.user_id !== undefined && req.body.user_id !== currentUser(req))
+          throw new AppError('chain_user_mismatch');
+        return ok(await getInAddress(ctx, currentUser(req), req.body.currency));
+      },
+    );
+  };
+}

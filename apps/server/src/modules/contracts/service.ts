@@ -1,0 +1,172 @@
+/** Rules of timed up/down contracts: products, placing an order, the user's orders. */
+import { ACCOUNT_TYPES } from '@bourse/contract';
+import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { accountBalance, findUserAccountId, ledger } from '../ledger';
+import { tickAt } from '../market';
+import { DIRECTION } from './payout';
+import * as repo from './repo';
+import type { ContractSettler } from './settle';
+import { orderView, productView, type ProductView } from './views';
+
+/** Seconds-trade lists (spec §9). */
+export const LIST_PAGE_SIZE = 5;
+
+let settler: ContractSettler | null = null;
+
+/** The scheduler of this process (set by startContractsJobs) learns about new expiries. */
+export function attachSettler(s: ContractSettler | null): void {
+  settler = s;
+}
+
+export async function products(ctx: AppContext, opts: { instrumentId?: number; forConsole?: boolean } = {}): Promise<ProductView[]> {
+  let list = await repo.listProducts(ctx.db);
+  if (opts.instrumentId !== undefined) list = list.filter((p) => p.instrument_id === opts.instrumentId);
+  const ids = list.map((p) => p.id);
+  const [exps, curs] = await Promise.all([repo.expiries(ctx.db, ids), repo.productCurrencies(ctx.db, ids)]);
+  return list.map((p) => productView(p, exps, curs, opts.forConsole));
+}
+
+export async function product(ctx: AppContext, instrumentId: number): Promise<ProductView> {
+  const [p] = await products(ctx, { instrumentId });
+  if (!p) throw new AppError('contract_product_not_found');
+  return p;
+}
+
+/** Currencies a stake can be paid in (for one market or all), with the caller's contract balance. */
+export async function payableCurrencies(ctx: AppContext, userId: number | null, instrumentId?: number) {
+  const list = await products(ctx, { instrumentId });
+  const seen = new Map<number, { currency_id: number; name: string; sub_name: string; decimals: number; min: string; max: string; balance: string | null }>();
+  for (const p of list) {
+    for (const c of p.currencies) {
+      if (seen.has(c.currency_id)) continue;
+      let balance: string | null = null;
+      if (userId !== null) {
+        const acct = await findUserAccountId(ctx.db, userId, c.currency_id, ACCOUNT_TYPES.micro);
+        balance = formatUnits(acct === null ? 0n : (await accountBalance(ctx.db, acct)).available, c.decimals);
+      }
+      seen.set(c.currency_id, { currency_id: c.currency_id, name: c.name, sub_name: c.sub_name, decimals: c.decimals, min: c.min, max: c.max, balance });
+    }
+  }
+  return [...seen.values()];
+}
+
+export interface PlaceInput {
+  instrumentId: number;
+  currencyId: number;
+  direction: number;
+  seconds: number;
+  number: string;
+  clientKey?: string;
+}
+
+function parseStake(input: string, decimals: number): bigint {
+  try {
+    const v = parseUnits(input, decimals);
+    if (v <= 0n) throw new AppError('amount_not_positive');
+    return v;
+  } catch (err) {
+    if (err instanceof AmountFormatError) {
+      throw new AppError(err.reason === 'precision' ? 'amount_precision' : err.reason === 'negative' ? 'amount_not_positive' : 'field_invalid', {
+        field: 'number',
+      });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Places an order: checks the product, expiry, currency, stake limits and the market price, then
+ * in one transaction writes the order with its open tick, reserves open exposure (refused past
+ * the cap) and freezes the stake in the user's contract account (account type 4).
+ */
+export async function placeOrder(ctx: AppContext, userId: number, input: PlaceInput) {
+  if (input.clientKey) {
+    const existing = await repo.orderByClientKey(ctx.db, userId, input.clientKey);
+    if (existing) return getOrder(ctx, userId, existing.id);
+  }
+  const p = await repo.productByInstrument(ctx.db, input.instrumentId);
+  if (!p) throw new AppError('contract_product_not_found');
+  if (p.status !== 1 || p.instrument_status !== 1) throw new AppError('contract_market_suspended');
+  if (input.direction !== DIRECTION.up && input.direction !== DIRECTION.down) throw new AppError('field_invalid', { field: 'type' });
+  const [exps, curs] = await Promise.all([repo.expiries(ctx.db, [p.id]), repo.productCurrencies(ctx.db, [p.id])]);
+  const expiry = exps.find((e) => e.seconds === input.seconds && e.status === 1);
+  if (!expiry) throw new AppError('contract_seconds_invalid');
+  const cur = curs.find((c) => c.currency_id === input.currencyId && c.status === 1);
+  if (!cur) throw new AppError('contract_currency_not_payable');
+  const stake = parseStake(input.number, cur.decimals);
+  const min = BigInt(cur.min_stake);
+  const max = BigInt(cur.max_stake);
+  if (stake < min || stake > max) {
+    throw new AppError('contract_stake_out_of_range', { min: formatUnits(min, cur.decimals), max: formatUnits(max, cur.decimals), currency: cur.name });
+  }
+  const now = ctx.clock.now();
+  const tick = await tickAt(ctx.db, p.instrument_id, now);
+  if (!tick) throw new AppError('price_unavailable');
+  const expiresAt = new Date(now.getTime() + input.seconds * 1000);
+
+  let id: string;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const account = await ledger.userAccount(trx, userId, cur.currency_id, ACCOUNT_TYPES.micro);
+      const row = await repo.insertOrder(trx, {
+        user_id: userId,
+        product_id: p.id,
+        instrument_id: p.instrument_id,
+        currency_id: cur.currency_id,
+        account_id: account,
+        direction: input.direction,
+        seconds: input.seconds,
+        payout_rate: expiry.payout_rate,
+        fee_rate: p.fee_rate,
+        stake: stake.toString(),
+        open_tick_id: tick.id,
+        open_price: tick.price,
+        open_tick_at: tick.at,
+        created_at: now,
+        expires_at: expiresAt,
+        client_key: input.clientKey ?? null,
+      });
+      if (!(await repo.reserveExposure(trx, p.id, cur.currency_id, input.direction, stake))) {
+        throw new AppError('contract_exposure_cap_reached');
+      }
+      await ledger.freeze(
+        trx,
+        account,
+        stake,
+        { kind: 'contract_open', refType: 'contract_order', refId: row.id, idempotencyKey: `contracts:${row.id}:open` },
+        now,
+      );
+      return row.id;
+    });
+  } catch (err) {
+    // Two requests with the same client key: the second returns the first's order.
+    if (input.clientKey && !(err instanceof AppError)) {
+      const existing = await repo.orderByClientKey(ctx.db, userId, input.clientKey);
+      if (existing) return getOrder(ctx, userId, existing.id);
+    }
+    throw err;
+  }
+  settler?.notify(expiresAt);
+  return getOrder(ctx, userId, id);
+}
+
+export async function getOrder(ctx: AppContext, userId: number, id: string) {
+  if (!/^\d{1,18}$/.test(id)) throw new AppError('contract_order_not_found');
+  const row = await repo.orderView(ctx.db, id, userId);
+  if (!row) throw new AppError('contract_order_not_found');
+  return { ...orderView(row), server_time: ctx.clock.now().toISOString() };
+}
+
+export async function listOrders(ctx: AppContext, userId: number, input: { tab: 0 | 1 | 2 | 3; page: number; limit: number }) {
+  const { items, total } = await repo.userOrders(ctx.db, userId, input.tab, ctx.clock.now(), input.page, input.limit);
+  return {
+    list: items.map(orderView),
+    total,
+    page: input.page,
+    limit: input.limit,
+    has_more: input.page * input.limit < total,
+    server_time: ctx.clock.now().toISOString(),
+  };
+}

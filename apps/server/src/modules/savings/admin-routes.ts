@@ -1,0 +1,185 @@
+/**
+ * Console API of the savings domain: products (create, edit, open/close, quota), subscriptions,
+ * accrual runs (per product and day), yield-pool funding through the journal, and the demo
+ * clock (only when SAVINGS_DEMO_CLOCK is on). Every change is audited.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { ok } from '../../http/envelope';
+import { audit, currentOperator, requireOperator } from '../admin';
+import { runAccrual } from './accrual';
+import { demoClock, savingsClock } from './clock';
+import { KINDS } from './repo';
+import { lastDueDay, dayStart } from './rules';
+import {
+  adminProducts,
+  adminRuns,
+  createProduct,
+  editProduct,
+  fundPool,
+  listOrders,
+  poolBalances,
+  setProductOpen,
+} from './service';
+
+const lang = z.string().optional();
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const limit = z.coerce.number().int().min(1).max(100).default(20);
+const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const rateText = z.string().trim().max(40);
+const amountText = z.union([z.string(), z.number()]).transform(String);
+
+const productBody = z.object({
+  kind: z.enum(KINDS as ['savings', 'lock', 'pledge', 'machine']),
+  names: z.record(z.string(), z.string().max(200)),
+  currency_id: z.coerce.number().int().min(1),
+  term_days: z.coerce.number().int().min(1).max(3650),
+  rate_mode: z.enum(['fixed', 'range']),
+  daily_rate: rateText,
+  rate_max: rateText.optional(),
+  min_amount: amountText,
+  max_amount: amountText,
+  total_quota: amountText,
+  start_time: z.string().max(40),
+  end_time: z.string().max(40),
+  penalty_rate: rateText,
+  early_redeem: z.coerce.boolean().default(true),
+  forfeit_income: z.coerce.boolean().default(false),
+  payout: z.enum(['account', 'compound']),
+  status: z.union([z.literal(0), z.literal(1)]).default(1),
+  sort: z.coerce.number().int().min(-10000).max(10000).default(0),
+  lang,
+});
+
+/** Audit rows are JSON: amounts (bigint) as decimal strings of base units. */
+function plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
+}
+
+export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const admins = requireOperator(ctx, ['admin']);
+
+    app.get('/admin/savings/products', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+      ok(await adminProducts(ctx)),
+    );
+
+    app.post('/admin/savings/products', { preHandler: admins, schema: { tags: ['admin'], body: productBody } }, async (req) => {
+      const { lang: _l, ...form } = req.body;
+      const id = await createProduct(ctx, form);
+      await audit(ctx, currentOperator(req).id, 'savings.product_create', `savings_product:${id}`, undefined, form, req.ip);
+      return ok({ id });
+    });
+
+    app.post('/admin/savings/products/:id', { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: productBody } }, async (req) => {
+      const { lang: _l, ...form } = req.body;
+      const r = await editProduct(ctx, req.params.id, form);
+      await audit(ctx, currentOperator(req).id, 'savings.product_update', `savings_product:${req.params.id}`, plain(r.before), plain(r.after), req.ip);
+      return ok({ id: req.params.id });
+    });
+
+    app.post(
+      '/admin/savings/products/:id/status',
+      { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: z.coerce.boolean(), lang }) } },
+      async (req) => {
+        const r = await setProductOpen(ctx, req.params.id, req.body.open);
+        await audit(ctx, currentOperator(req).id, req.body.open ? 'savings.product_open' : 'savings.product_close', `savings_product:${req.params.id}`, r.before, r.after, req.ip);
+        return ok(r);
+      },
+    );
+
+    app.get(
+      '/admin/savings/subscriptions',
+      {
+        preHandler: anyOperator,
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({
+            user_id: z.coerce.number().int().min(1).optional(),
+            product_id: z.coerce.number().int().min(1).optional(),
+            status: z.enum(['active', 'matured', 'redeemed']).optional(),
+            page,
+            limit,
+            lang,
+          }),
+        },
+      },
+      async (req) =>
+        ok(
+          await listOrders(ctx, req.query.user_id, {
+            status: req.query.status,
+            productId: req.query.product_id,
+            page: req.query.page,
+            limit: req.query.limit,
+            lang: 'en',
+          }),
+        ),
+    );
+
+    app.get(
+      '/admin/savings/runs',
+      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: z.coerce.number().int().min(1).optional(), page, limit, lang }) } },
+      async (req) => {
+        const now = savingsClock(ctx).now();
+        return ok({
+          ...(await adminRuns(ctx, { productId: req.query.product_id, page: req.query.page, limit: req.query.limit })),
+          now: now.toISOString(),
+          due_date: dayStart(lastDueDay(now, ctx.config.savings.accrualMinute)).toISOString().slice(0, 10),
+          accrual_minute: ctx.config.savings.accrualMinute,
+        });
+      },
+    );
+
+    // Runs accrual now (the scheduler does the same each SAVINGS_JOB_MS); idempotent.
+    app.post('/admin/savings/runs', { preHandler: admins, schema: { tags: ['admin'], body: z.object({ lang }) } }, async (req) => {
+      const r = await runAccrual(ctx);
+      await audit(ctx, currentOperator(req).id, 'savings.accrual_run', 'savings', undefined, r, req.ip);
+      return ok(r);
+    });
+
+    app.get('/admin/savings/pools', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+      ok(await poolBalances(ctx)),
+    );
+
+    app.post(
+      '/admin/savings/pools/fund',
+      {
+        preHandler: admins,
+        schema: {
+          tags: ['admin'],
+          body: z.object({ currency_id: z.coerce.number().int().min(1), amount: amountText, direction: z.enum(['in', 'out']).default('in'), lang }),
+        },
+      },
+      async (req) => {
+        const op = currentOperator(req);
+        const r = await fundPool(ctx, req.body.currency_id, req.body.amount, req.body.direction, `operator:${op.id}`);
+        await audit(ctx, op.id, req.body.direction === 'in' ? 'savings.pool_fund' : 'savings.pool_defund', `yield_pool:${req.body.currency_id}`, undefined, { amount: req.body.amount }, req.ip);
+        return ok(r);
+      },
+    );
+
+    // Demo clock (SAVINGS_DEMO_CLOCK=on only): shows the engine's time and moves it forward.
+    app.get('/admin/savings/clock', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, () => {
+      const c = demoClock(ctx);
+      return ok({ enabled: c !== null, now: savingsClock(ctx).now().toISOString(), offset_ms: c?.offsetMs ?? 0 });
+    });
+
+    app.post(
+      '/admin/savings/clock/advance',
+      { preHandler: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: z.coerce.boolean().default(true), lang }) } },
+      async (req) => {
+        const c = demoClock(ctx);
+        if (!c) throw new AppError('savings_demo_clock_off');
+        const before = c.now().toISOString();
+        c.offsetMs += req.body.hours * 3600_000;
+        const accrual = req.body.run ? await runAccrual(ctx) : null;
+        await audit(ctx, currentOperator(req).id, 'savings.demo_clock_advance', 'savings_clock', { now: before }, { now: c.now().toISOString(), hours: req.body.hours }, req.ip);
+        return ok({ now: c.now().toISOString(), offset_ms: c.offsetMs, accrual });
+      },
+    );
+  };
+}

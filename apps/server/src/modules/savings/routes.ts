@@ -1,0 +1,139 @@
+/**
+ * User API of fixed-term yield products (spec §7 Savings, Mining and the newer pledge/machine
+ * calls). Every family goes through the same service: the paths differ only in the default kind.
+ */
+import { SAVINGS_RECORD_PAGE_SIZE } from '@bourse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { currentUser, requireUser, resolveSession } from '../identity';
+import { savingsClock } from './clock';
+import { KINDS } from './repo';
+import {
+  centreFigures,
+  listIncomeRecords,
+  listOrders,
+  listProductViews,
+  productDetail,
+  redeemEarly,
+  redeemQuote,
+  subscribe,
+} from './service';
+
+const lang = z.string().optional();
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const limit = z.coerce.number().int().min(1).max(50).default(SAVINGS_RECORD_PAGE_SIZE);
+const productId = z.coerce.number().int().min(1).max(2_147_483_647);
+const orderId = z.coerce.number().int().min(1).transform(String);
+const kind = z.enum(KINDS as [string, ...string[]]).optional();
+const status = z.enum(['active', 'matured', 'redeemed']).optional();
+const amount = z.union([z.string(), z.number()]).transform(String).optional();
+const clientKey = z.string().trim().min(1).max(64).optional();
+
+type K = (typeof KINDS)[number];
+
+async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const value = (h.startsWith('Bearer ') ? h.slice(7) : h).trim();
+  if (!value || value === 'null' || value === 'undefined') return null;
+  return resolveSession(ctx, value);
+}
+
+export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const user = requireUser(ctx);
+
+    // Products. /lh/deposit/config lists every family (or one with ?kind=); the newer calls one each.
+    const productList = (fixed?: K) => async (req: FastifyRequest) =>
+      ok(await listProductViews(ctx, req.lang, fixed ?? ((req.query as { kind?: K }).kind)));
+    app.get('/lh/deposit/config', { schema: { tags: ['savings'], summary: 'Savings products (all families or ?kind=)', querystring: z.object({ kind, lang }) } }, productList());
+    app.get('/pledge/getProductList', { schema: { tags: ['savings'], summary: 'Pledge (trusteeship) products', querystring: z.object({ lang }) } }, productList('pledge'));
+    app.get('/machine/getProductList', { schema: { tags: ['savings'], summary: 'Machine-leasing products', querystring: z.object({ lang }) } }, productList('machine'));
+
+    app.get(
+      '/lh/deposit/config/:id',
+      { schema: { tags: ['savings'], summary: 'One product, with the caller\'s available balance', params: z.object({ id: productId }), querystring: z.object({ lang }) } },
+      async (req) => ok(await productDetail(ctx, req.params.id, req.lang, await optionalUser(ctx, req))),
+    );
+
+    // The centre's figures: platform (everyone) and the caller's (when signed in).
+    const centre = async (req: FastifyRequest) => ok({ ...(await centreFigures(ctx, await optionalUser(ctx, req))), now: savingsClock(ctx).now().toISOString() });
+    app.get('/mining', { schema: { tags: ['savings'], summary: 'Savings centre figures', querystring: z.object({ lang }) } }, centre);
+    app.get('/pledge/findTrusteeshipInfo', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }) } }, centre);
+    app.get('/record/findAccountAndRate', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }) } }, centre);
+
+    // Join.
+    const joinBody = z.object({
+      config_id: productId.optional(),
+      product_id: productId.optional(),
+      id: productId.optional(),
+      amount,
+      money: amount,
+      number: amount,
+      idempotency_key: clientKey,
+      lang,
+    });
+    const join = async (req: FastifyRequest) => {
+      const b = req.body as z.infer<typeof joinBody>;
+      const userId = currentUser(req);
+      const sub = await subscribe(ctx, userId, {
+        productId: b.config_id ?? b.product_id ?? b.id ?? 0,
+        amount: b.amount ?? b.money ?? b.number ?? '',
+        clientKey: b.idempotency_key,
+      });
+      const list = await listOrders(ctx, userId, { page: 1, limit: 1, lang: req.lang, productId: sub.productId });
+      return ok(list.list.find((o) => o.id === sub.id) ?? { id: sub.id });
+    };
+    for (const path of ['/lh/deposit', '/v1/deposit/add', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
+      app.post(path, { preHandler: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool', body: joinBody } }, join);
+    }
+
+    // Records: subscriptions by state (paginated by 20, spec §9).
+    const ordersQuery = z.object({ status, kind, page, limit, lang });
+    const orders = (fixed?: K) => async (req: FastifyRequest) => {
+      const q = req.query as z.infer<typeof ordersQuery>;
+      return ok(
+        await listOrders(ctx, currentUser(req), { status: q.status, kind: fixed ?? (q.kind as K | undefined), page: q.page, limit: q.limit, lang: req.lang }),
+      );
+    };
+    app.get('/lh/deposit/order', { preHandler: user, schema: { tags: ['savings'], summary: 'My subscriptions', querystring: ordersQuery } }, orders());
+    app.get('/pledge/getOrderList', { preHandler: user, schema: { tags: ['savings'], summary: 'My pledge subscriptions', querystring: ordersQuery } }, orders('pledge'));
+    app.get('/machine/getOrderList', { preHandler: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
+    app.get('/machine/myMachine', { preHandler: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
+
+    // Daily income records.
+    const incomesBody = z.object({ order_id: orderId.optional(), page, limit, lang });
+    const incomes = async (req: FastifyRequest) => {
+      const b = req.body as z.infer<typeof incomesBody>;
+      return ok(await listIncomeRecords(ctx, currentUser(req), { subscriptionId: b.order_id, page: b.page, limit: b.limit, lang: req.lang }));
+    };
+    app.post('/Mining/exchangeList', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+    app.post('/lh/deposit/income', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+
+    // Early redemption: the sheet shows the quote; the redemption computes the same figures.
+    app.post(
+      '/lh/deposit/order/quote',
+      { preHandler: user, schema: { tags: ['savings'], summary: 'Early-redemption figures (penalty, forfeited income, refund)', body: z.object({ id: orderId, lang }) } },
+      async (req) => ok(await redeemQuote(ctx, currentUser(req), req.body.id)),
+    );
+    app.post(
+      '/lh/deposit/order/cancel',
+      {
+        preHandler: user,
+        schema: {
+          tags: ['savings'],
+          summary: 'Redeem early: principal less penalty (refused with savings_quote_changed when expected_refund differs)',
+          body: z.object({ id: orderId, expected_refund: z.string().max(80).optional(), lang }),
+        },
+      },
+      async (req) => {
+        const v = await redeemEarly(ctx, currentUser(req), req.body.id, req.body.expected_refund, req.lang);
+        return ok(v);
+      },
+    );
+  };
+}

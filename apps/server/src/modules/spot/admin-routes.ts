@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { audit, currentOperator, requireOperator } from '../admin';
+import { spotEngines } from './engines';
+import { loadMarkets } from './market';
+import { upsertMarketParams, recentTrades } from './repo';
+import { cancelOrder, listOrders, marketView } from './service';
+import { activeSpotBot } from './bot';
+import { formatUnits } from '@bourse/money';
+
+const lang = z.string().optional();
+const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const rate = z.string().trim().regex(/^\d+(\.\d{1,18})?$/);
+
+/** Console API of spot trading: market parameters and fees, orders, trades, the demo bot. */
+export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const admins = requireOperator(ctx, ['admin']);
+
+    app.get('/admin/spot/markets', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+      const engines = spotEngines(ctx);
+      const writers = new Map((await engines.running()).map((w) => [w.market.instrumentId, w]));
+      return ok(
+        (await loadMarkets(ctx.db)).map((m) => {
+          const w = writers.get(m.instrumentId);
+          return {
+            ...marketView(m),
+            listed: m.listed,
+            trading_switch: m.trading,
+            bot: m.bot,
+            engine: w
+              ? { resting_orders: w.book.size, best_bid: w.book.bestBid(), best_ask: w.book.bestAsk(), queued: w.queued, ...w.stats }
+              : null,
+          };
+        }),
+      );
+    });
+
+    app.post(
+      '/admin/spot/markets/:id',
+      {
+        preHandler: admins,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id }),
+          body: z.object({
+            trading: z.coerce.boolean().optional(),
+            maker_fee: rate.optional(),
+            taker_fee: rate.optional(),
+            min_notional: rate.optional(),
+            price_band: rate.optional(),
+            bot_enabled: z.coerce.boolean().optional(),
+            bot_spread: rate.optional(),
+            bot_step: rate.optional(),
+            bot_levels: z.coerce.number().int().min(1).max(50).optional(),
+            bot_level_notional: rate.optional(),
+            lang,
+          }),
+        },
+      },
+      async (req) => {
+        const engines = spotEngines(ctx);
+        const before = marketView(await engines.market(req.params.id));
+        const { lang: _l, ...patch } = req.body;
+        try {
+          await upsertMarketParams(ctx.db, req.params.id, patch, ctx.clock.now());
+        } catch {
+          // A CHECK refused a value (fee ≥ 10 %, band outside (0, 1] …).
+          throw new AppError('field_invalid', { field: 'value' });
+        }
+        const after = await engines.refresh(req.params.id);
+        await audit(ctx, currentOperator(req).id, 'spot.market.update', after.symbol, { ...before, bot: undefined }, patch, req.ip);
+        return ok(marketView(after));
+      },
+    );
+
+    app.get(
+      '/admin/spot/orders',
+      {
+        preHandler: anyOperator,
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({
+            status: z.enum(['pending', 'history', 'all']).default('pending'),
+            symbol: z.string().max(40).optional(),
+            page: z.coerce.number().int().min(1).default(1),
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+            lang,
+          }),
+        },
+      },
+      async (req) => ok(await listOrders(ctx, undefined, req.query)),
+    );
+
+    app.post(
+      '/admin/spot/orders/:id/cancel',
+      { preHandler: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id }), body: z.object({ lang }) } },
+      async (req) => {
+        const order = await cancelOrder(ctx, null, req.params.id, 'operator');
+        await audit(ctx, currentOperator(req).id, 'spot.order.cancel', order.id, null, { status: order.status }, req.ip);
+        return ok(order);
+      },
+    );
+
+    app.get(
+      '/admin/spot/trades',
+      {
+        preHandler: anyOperator,
+        schema: { tags: ['admin'], querystring: z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang }) },
+      },
+      async (req) => {
+        const engines = spotEngines(ctx);
+        const m = req.query.symbol ? await engines.market(req.query.symbol) : undefined;
+        const rows = await recentTrades(ctx.db, m?.instrumentId, req.query.limit);
+        const out = [];
+        for (const t of rows) {
+          const mk = m ?? (await engines.market(t.instrument_id));
+          out.push({
+            id: t.id,
+            symbol: mk.symbol,
+            price: t.price,
+            amount: formatUnits(BigInt(t.amount), mk.baseDecimals),
+            quote_amount: formatUnits(BigInt(t.quote_amount), mk.quoteDecimals),
+            taker_side: t.taker_side,
+            maker_user_id: t.maker_user_id,
+            taker_user_id: t.taker_user_id,
+            buyer_fee: formatUnits(BigInt(t.buyer_fee), mk.baseDecimals),
+            seller_fee: formatUnits(BigInt(t.seller_fee), mk.quoteDecimals),
+            entry_id: t.entry_id,
+            at: t.created_at.toISOString(),
+          });
+        }
+        return ok(out);
+      },
+    );
+
+    app.get('/admin/spot/bot', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+      const bot = activeSpotBot();
+      const markets = await loadMarkets(ctx.db);
+      return ok({
+        running: bot !== null,
+        demo_data: ctx.config.demoData,
+        markets: markets.map((m) => ({
+          instrument_id: m.instrumentId,
+          symbol: m.symbol,
+          config: m.bot,
+          status: bot?.status().find((s) => s.symbol === m.symbol) ?? null,
+        })),
+      });
+    });
+  };
+}

@@ -1,0 +1,143 @@
+/** SQL of the spot domain (reads; the writer does the order/trade writes in its group commit). */
+import { Dec } from '@bourse/money';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { SpotOrdersTable } from '../../db/tables/spot';
+import type { OrderState } from './writer';
+
+export type OrderRow = Selectable<SpotOrdersTable>;
+
+export function rowToState(r: OrderRow): OrderState {
+  return {
+    id: Number(r.id),
+    userId: r.user_id,
+    instrumentId: r.instrument_id,
+    side: r.side,
+    type: r.type,
+    tif: r.tif,
+    priceTicks: Number(r.price_ticks),
+    price: r.price === null ? null : Dec(r.price).toFixed(),
+    amountLots: Number(r.amount_lots),
+    filledLots: Number(r.filled_lots),
+    frozen: BigInt(r.frozen),
+    used: BigInt(r.used),
+    released: BigInt(r.released),
+    quoteFilled: BigInt(r.quote_filled),
+    notional: BigInt(r.notional_exact),
+    fee: BigInt(r.fee),
+    status: r.status,
+    cancelReason: (r.cancel_reason as OrderState['cancelReason']) ?? null,
+    clientOrderId: r.client_order_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function openOrderRows(db: Database, instrumentId: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('spot_orders')
+    .selectAll()
+    .where('instrument_id', '=', instrumentId)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findOrder(db: Database, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('spot_orders').selectAll().where('id', '=', String(id)).executeTakeFirst();
+}
+
+export async function findByClientId(db: Database, userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('spot_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_order_id', '=', clientOrderId)
+    .executeTakeFirst();
+}
+
+export async function listOrders(
+  db: Database,
+  f: { userId?: number; instrumentId?: number; open: boolean | null; page: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  let q = db.selectFrom('spot_orders');
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  if (f.instrumentId !== undefined) q = q.where('instrument_id', '=', f.instrumentId);
+  if (f.open === true) q = q.where('status', '=', 'open');
+  if (f.open === false) q = q.where('status', '<>', 'open');
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function orderTrades(db: Database, orderId: number) {
+  return db
+    .selectFrom('spot_trades')
+    .selectAll()
+    .where((eb) => eb.or([eb('maker_order_id', '=', String(orderId)), eb('taker_order_id', '=', String(orderId))]))
+    .orderBy('id')
+    .execute();
+}
+
+export async function recentTrades(db: Database, instrumentId: number | undefined, limit: number) {
+  let q = db.selectFrom('spot_trades').selectAll();
+  if (instrumentId !== undefined) q = q.where('instrument_id', '=', instrumentId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function lastTradePrice(db: Database, instrumentId: number): Promise<string | null> {
+  const r = await db
+    .selectFrom('spot_trades')
+    .select('price')
+    .where('instrument_id', '=', instrumentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.price ?? null;
+}
+
+export async function upsertMarketParams(
+  db: Database,
+  instrumentId: number,
+  patch: Partial<{
+    trading: boolean;
+    maker_fee: string;
+    taker_fee: string;
+    min_notional: string;
+    price_band: string;
+    bot_enabled: boolean;
+    bot_spread: string;
+    bot_step: string;
+    bot_levels: number;
+    bot_level_notional: string;
+  }>,
+  at: Date,
+): Promise<void> {
+  await db.insertInto('spot_markets').values({ instrument_id: instrumentId }).onConflict((oc) => oc.column('instrument_id').doNothing()).execute();
+  if (Object.keys(patch).length) await db.updateTable('spot_markets').set({ ...patch, updated_at: at }).where('instrument_id', '=', instrumentId).execute();
+}
+
+/** Aggregated open-order depth from the database (processes that do not run the market's writer). */
+export async function depthFromDb(db: Database, instrumentId: number, limit: number) {
+  const side = async (sideName: 'buy' | 'sell') => {
+    const rows = await db
+      .selectFrom('spot_orders')
+      .select(['price_ticks', (eb) => eb.fn.sum<string>(eb.ref('amount_lots').$castTo<number>()).as('lots'), (eb) => eb.fn.sum<string>('filled_lots').as('filled')])
+      .where('instrument_id', '=', instrumentId)
+      .where('status', '=', 'open')
+      .where('side', '=', sideName)
+      .groupBy('price_ticks')
+      .orderBy('price_ticks', sideName === 'buy' ? 'desc' : 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => [Number(r.price_ticks), Number(r.lots) - Number(r.filled)] as [number, number]);
+  };
+  return { bids: await side('buy'), asks: await side('sell') };
+}

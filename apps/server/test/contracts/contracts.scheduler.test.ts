@@ -1,0 +1,69 @@
+/**
+ * The scheduler on the real clock: orders that expired while no settler ran settle as soon as it
+ * starts; a new order placed in this process wakes it at expiry and settles once the closing
+ * tick is stored (a small feed stores ticks every 200 ms here); stop() leaves nothing running.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock, systemClock } from '../../src/lib/clock';
+import { reconcile } from '../../src/modules/ledger';
+import { ContractSettler } from '../../src/modules/contracts';
+import { attachSettler, placeOrder } from '../../src/modules/contracts/service';
+import type { AppContext } from '../../src/context';
+import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
+import { fund, setupProducts, tick } from './fixture';
+
+let t: TestDb;
+let ctx: AppContext;
+let m: Awaited<ReturnType<typeof setupProducts>>;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  ctx = { ...testContext(t.db), clock: systemClock };
+  m = await setupProducts(ctx);
+  await t.db.updateTable('contract_expiries').set({ seconds: 5 }).where('seconds', '=', 30).execute();
+});
+afterAll(async () => {
+  attachSettler(null);
+  await t.close();
+});
+
+const status = async (id: string) =>
+  (await t.db.selectFrom('contract_orders').select(['status', 'close_tick_at', 'settled_at']).where('id', '=', id).executeTakeFirstOrThrow());
+
+it('settles the backlog on start, then new orders at expiry, and stops cleanly', async () => {
+  const user = await createUser(t.db);
+  await fund(ctx, user, m.usdt.id, '1000');
+  // An order placed a minute ago by a process that then died; its closing tick is stored.
+  const past = new ManualClock(new Date(Date.now() - 60_000));
+  const pastCtx = testContext(t.db, past);
+  await tick(pastCtx, m.btc, '100');
+  const old = await placeOrder(pastCtx, user, { instrumentId: m.btc, currencyId: m.usdt.id, direction: 1, seconds: 5, number: '10' });
+  await tick(pastCtx, m.btc, '101', new Date(new Date(old.expires_at).getTime() + 300));
+
+  const settler = new ContractSettler(ctx);
+  attachSettler(settler);
+  let feeding = true;
+  const feed = (async () => {
+    while (feeding) {
+      await tick(ctx, m.btc, '102');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  try {
+    settler.start();
+    await expect.poll(async () => (await status(old.id)).status, { timeout: 20_000, interval: 100 }).toBe('won');
+
+    const fresh = await placeOrder(ctx, user, { instrumentId: m.btc, currencyId: m.usdt.id, direction: 2, seconds: 5, number: '10' });
+    await expect.poll(async () => (await status(fresh.id)).status, { timeout: 30_000, interval: 100 }).not.toBe('open');
+    const s = await status(fresh.id);
+    expect(s.close_tick_at!.getTime()).toBeGreaterThanOrEqual(new Date(fresh.expires_at).getTime());
+    expect(s.settled_at!.getTime()).toBeGreaterThanOrEqual(s.close_tick_at!.getTime());
+    expect(settler.totals.settled).toBe(2);
+    expect(settler.totals.errors).toBe(0);
+  } finally {
+    feeding = false;
+    await feed;
+    await settler.stop();
+  }
+  expect((await reconcile(t.db)).violations).toEqual([]);
+});

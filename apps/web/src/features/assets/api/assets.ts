@@ -1,0 +1,211 @@
+/** Asset-centre calls (spec §7 Wallet): coin list, deposit address, withdrawal, transfer, exchange, records. */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, type Params } from '../../../api/client';
+import type { CoinView } from './wallet';
+
+export interface Coin extends CoinView {
+  id: number;
+  status: number;
+  available: string;
+  frozen: string;
+}
+
+export function useCoins() {
+  return useQuery({
+    queryKey: ['assets', 'coins'],
+    queryFn: ({ signal }) => api.get<Coin[]>('/currency/user_currency_list', {}, { signal, loading: false }),
+  });
+}
+
+export interface CurrencyConfig {
+  deposit_enabled: boolean;
+  withdraw_enabled: boolean;
+  withdraw_min: string;
+  withdraw_max: string;
+  withdraw_fee: string;
+  withdraw_daily_limit: string;
+  transfer_fee: string;
+  exchange_enabled: boolean;
+}
+
+export interface WalletInfo {
+  currency: Coin;
+  withdrawable: string;
+  frozen: string;
+  config: CurrencyConfig;
+  withdrawn_today: string;
+  rate_usdt: string | null;
+  code_required: boolean;
+}
+
+export function useWalletInfo(currency: number | null) {
+  return useQuery({
+    queryKey: ['assets', 'info', currency],
+    queryFn: ({ signal }) =>
+      api.post<WalletInfo>('/wallet/get_info', { currency }, { signal, loading: false }),
+    enabled: currency !== null,
+  });
+}
+
+export interface DepositAddress {
+  address: string;
+  chain: string;
+  confirmations: number;
+  min_deposit: string;
+  demo: boolean;
+}
+
+export function useDepositAddress(currency: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['assets', 'in-address', currency],
+    queryFn: ({ signal }) =>
+      api.post<DepositAddress>(
+        '/wallet/get_in_address',
+        { currency },
+        { signal, loading: false, toast: false },
+      ),
+    enabled: currency !== null && enabled,
+    retry: false,
+  });
+}
+
+export interface Withdrawal {
+  id: number;
+  currency_id: number;
+  currency_name: string;
+  sub_name: string;
+  address: string;
+  network: string;
+  amount: string;
+  fee: string;
+  receive: string;
+  rate: string | null;
+  status: 'review' | 'approved' | 'sent' | 'completed' | 'rejected';
+  needs_two: boolean;
+  reason: string | null;
+  tx_hash: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  sent_at: string | null;
+  completed_at: string | null;
+}
+
+export interface Deposit {
+  id: number;
+  currency_name: string;
+  sub_name: string;
+  amount: string;
+  source: 'chain' | 'demo' | 'manual';
+  status: 'review' | 'credited' | 'rejected';
+  tx_hash: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface Transfer {
+  id: number;
+  currency_name: string;
+  sub_name: string;
+  from_field: string;
+  to_field: string;
+  amount: string;
+  fee: string;
+  created_at: string;
+}
+
+export interface Exchange {
+  id: number;
+  from_name: string;
+  from_sub_name: string;
+  to_name: string;
+  to_sub_name: string;
+  amount: string;
+  fee: string;
+  receive: string;
+  price: string;
+  created_at: string;
+}
+
+export interface JournalLine {
+  id: string;
+  kind: string;
+  currency_name: string;
+  sub_name: string;
+  account_name: string;
+  bucket: 'available' | 'frozen';
+  amount: string;
+  created_at: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  has_more: boolean;
+}
+
+/** A paged list with "no more data" at the end (page size 10). */
+export function usePaged<T>(
+  key: unknown[],
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params = {},
+  enabled = true,
+  refetchMs?: number,
+) {
+  return useInfiniteQuery({
+    queryKey: ['assets', ...key, params],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      (method === 'GET' ? api.get : api.post)<Page<T>>(
+        path,
+        { ...params, page: pageParam, limit: 10 },
+        { signal, loading: false },
+      ),
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled,
+    refetchInterval: refetchMs,
+  });
+}
+
+export interface Quote {
+  quote_id: string;
+  amount: string;
+  fee: string;
+  receive: string;
+  price: string;
+  index_price: string;
+  expires_at: string;
+  ttl_ms: number;
+}
+
+export interface BookAddress {
+  id: number;
+  currency: string;
+  name: string;
+  address: string;
+  approve_status: number;
+}
+
+export function useAddressBook() {
+  return useQuery({
+    queryKey: ['identity', 'addresses', 'all'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: BookAddress[] }>(
+        '/user/wallet/list',
+        { page: 1, limit: 100 },
+        { signal, loading: false },
+      ),
+  });
+}
+
+export function coinLabel(c: { name: string; subName?: string | null; sub_name?: string | null }): string {
+  const sub = c.subName ?? c.sub_name;
+  return sub ? `${c.name} ${sub}` : c.name;
+}
+
+/** New random key per money-moving form submission (a retried request reuses it). */
+export function newIdempotencyKey(): string {
+  const a = new Uint8Array(12);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,91 @@
+/** A withdrawal's status timeline (apply → under review → approved → sent → completed) or its refusal reason. */
+import { Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format';
+import type { Withdrawal } from '../api/assets';
+import { StatusTag, useCopy } from './shared';
+
+const STEPS = ['apply', 'review', 'approved', 'sent', 'completed'] as const;
+const REACHED: Record<Withdrawal['status'], number> = {
+  review: 1,
+  approved: 2,
+  sent: 3,
+  completed: 4,
+  rejected: 1,
+};
+
+export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const reached = w ? REACHED[w.status] : 0;
+  const when: Partial<Record<(typeof STEPS)[number], string | null>> = w
+    ? {
+        apply: w.created_at,
+        review: w.created_at,
+        approved: w.reviewed_at,
+        sent: w.sent_at,
+        completed: w.completed_at,
+      }
+    : {};
+  return (
+    <Popup visible={w !== null} onMaskClick={onClose} bodyClassName="coin-picker" destroyOnClose>
+      {w && (
+        <div className="fund-card" data-testid="withdrawal-detail">
+          <div className="record-head">
+            <span>
+              {t('assets.withdrawTitle')} {w.currency_name} {w.sub_name}
+            </span>
+            <StatusTag status={w.status} />
+          </div>
+          <ul className="timeline">
+            {STEPS.map((s, i) => (
+              <li
+                key={s}
+                className={i <= reached ? (w.status === 'rejected' && i === reached ? 'failed' : 'done') : ''}
+              >
+                {w.status === 'rejected' && i === reached
+                  ? t('assets.status.rejected')
+                  : t(`assets.step.${s}`)}
+                {i <= reached && when[s] ? ` · ${new Date(when[s]).toLocaleString()}` : ''}
+              </li>
+            ))}
+          </ul>
+          {w.status === 'rejected' && (
+            <div className="reason-box" data-testid="withdrawal-reason">
+              {t('assets.reviewFailed')}: {w.reason}
+            </div>
+          )}
+          <div className="fund-row">
+            <span>{t('assets.address')}</span>
+            <span className="num">{w.address}</span>
+          </div>
+          <div className="fund-row">
+            <span>{t('assets.amount')}</span>
+            <span className="num">{formatAmount(w.amount, 8)}</span>
+          </div>
+          <div className="fund-row">
+            <span>{t('assets.fee')}</span>
+            <span className="num">{formatAmount(w.fee, 8)}</span>
+          </div>
+          <div className="fund-row">
+            <span>{t('assets.received')}</span>
+            <span className="num">{formatAmount(w.receive, 8)}</span>
+          </div>
+          {w.tx_hash && (
+            <div className="fund-row">
+              <span>{t('assets.txHash')}</span>
+              <button
+                type="button"
+                className="link-button num"
+                onClick={() => void copy(w.tx_hash!)}
+                data-testid="tx-hash"
+              >
+                {`${w.tx_hash.slice(0, 10)}…${w.tx_hash.slice(-8)}`}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </Popup>
+  );
+}

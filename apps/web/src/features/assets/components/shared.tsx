@@ -1,0 +1,105 @@
+/** Small pieces shared by the asset-centre pages: coin picker, status tag, copy, record list footer. */
+import { Popup, SearchBar, Tag, Toast } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { coinLabel, type Coin } from '../api/assets';
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+export function useCopy() {
+  const { t } = useTranslation();
+  return async (text: string) => {
+    if (await copyText(text)) Toast.show({ icon: 'success', content: t('assets.copySuccess') });
+  };
+}
+
+/** Bottom sheet listing coins with the user's balance (spec §3 coin list). */
+export function CoinPicker({
+  visible,
+  coins,
+  onClose,
+  onPick,
+  filter,
+}: {
+  visible: boolean;
+  coins: Coin[];
+  onClose: () => void;
+  onPick: (c: Coin) => void;
+  filter?: (c: Coin) => boolean;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const list = coins
+    .filter((c) => (filter ? filter(c) : true))
+    .filter((c) => coinLabel(c).toLowerCase().includes(q.trim().toLowerCase()));
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName="coin-picker" destroyOnClose>
+      <div className="coin-picker-head">{t('assets.chooseCoin')}</div>
+      <SearchBar placeholder={t('assets.searchCoin')} value={q} onChange={setQ} />
+      <div className="coin-list">
+        {list.map((c) => (
+          <CoinRow key={c.id} coin={c} onClick={() => onPick(c)} />
+        ))}
+      </div>
+    </Popup>
+  );
+}
+
+export function CoinRow({ coin, onClick, right }: { coin: Coin; onClick: () => void; right?: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="coin-row"
+      onClick={onClick}
+      data-testid={`coin-${coin.name}${coin.subName ? `-${coin.subName}` : ''}`}
+    >
+      <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.6} />
+      <span className="coin-row-name">
+        {coin.name}
+        {coin.subName && <span className="coin-sub">{coin.subName}</span>}
+      </span>
+      <span className="coin-row-right num">{right ?? formatAmount(coin.available, coin.decimals)}</span>
+    </button>
+  );
+}
+
+const STATUS_COLOR: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'default'> = {
+  review: 'warning',
+  approved: 'primary',
+  sent: 'primary',
+  completed: 'success',
+  credited: 'success',
+  rejected: 'danger',
+};
+
+type StatusName = 'review' | 'approved' | 'sent' | 'completed' | 'credited' | 'rejected';
+
+export function StatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOR[status] ?? 'default'} fill="outline" data-testid="status-tag">
+      {t(`assets.status.${status as StatusName}`)}
+    </Tag>
+  );
+}
+
+export function ListEnd({ loading, hasMore, empty }: { loading: boolean; hasMore: boolean; empty: boolean }) {
+  const { t } = useTranslation();
+  if (loading || hasMore) return <span>{t('common.loading')}</span>;
+  return <span data-testid="no-more">{empty ? '' : t('assets.noMore')}</span>;
+}

@@ -1,0 +1,234 @@
+/**
+ * /pages/fund/recharge?currency=id: the user's own deposit address (copy, QR code, save the QR
+ * image) from the chain module, or — for BANKCARD and whenever the user prefers — a manual deposit
+ * with a payment proof that an operator confirms.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ImageUploader, Input, Skeleton, Tabs, Toast, type ImageUploadItem } from 'antd-mobile';
+import { QRCodeCanvas } from 'qrcode.react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../api/client';
+import { PATHS } from '../../../app/paths';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { PageHeader } from '../../../ui/PageHeader';
+import { StateView } from '../../../ui/StateView';
+import { CloudOffIcon } from '../../../ui/icons';
+import { uploadImage } from '../../account/api/account';
+import { coinLabel, useCoins, useDepositAddress, usePaged, type Deposit } from '../api/assets';
+import { StatusTag, useCopy } from '../components/shared';
+import { formatAmount } from '../../../lib/format';
+import '../assets.css';
+
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const currencyId = Number(params.get('currency')) || null;
+  const coins = useCoins();
+  const coin = coins.data?.find((c) => c.id === currencyId) ?? null;
+  const isBank = Boolean(coin?.isFiat);
+  const [tab, setTab] = useState<'address' | 'manual'>('address');
+  const mode = isBank ? 'manual' : tab;
+  const address = useDepositAddress(currencyId, Boolean(coin) && !isBank);
+  const copy = useCopy();
+  const qrRef = useRef<HTMLDivElement>(null);
+
+  const saveQr = () => {
+    const canvas = qrRef.current?.querySelector('canvas');
+    if (!canvas || !address.data) return;
+    const a = document.createElement('a');
+    a.href = canvas.toDataURL('image/png');
+    a.download = `deposit-${coin ? coinLabel(coin).replace(/\s/g, '-') : 'address'}.png`;
+    a.click();
+    Toast.show({ icon: 'success', content: t('assets.savedToAlbum') });
+  };
+
+  if (!currencyId) return <Navigate to={`${PATHS.selectCoin}?to=recharge`} replace />;
+
+  return (
+    <div className="page fund-page" data-testid="page-recharge">
+      <PageHeader
+        title={t('assets.rechargeTitle')}
+        fallback={PATHS.assets}
+        right={
+          <button
+            type="button"
+            className="header-action link-button"
+            onClick={() => void navigate(`${PATHS.assetsRecord}?tab=deposits`)}
+          >
+            {t('assets.actions.records')}
+          </button>
+        }
+      />
+      <div className="fund-card">
+        <button
+          type="button"
+          className="fund-select"
+          onClick={() => void navigate(`${PATHS.selectCoin}?to=recharge`)}
+          data-testid="recharge-coin"
+        >
+          {coin && <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.5} />}
+          <span className="grow">{coin ? coinLabel(coin) : t('common.loading')}</span>
+          <span className="link-button">{t('assets.change')}</span>
+        </button>
+        {!isBank && (
+          <Tabs activeKey={mode} onChange={(k) => setTab(k as 'address' | 'manual')}>
+            <Tabs.Tab key="address" title={t('assets.depositAddress')} />
+            <Tabs.Tab key="manual" title={t('assets.manualDeposit')} />
+          </Tabs>
+        )}
+        {isBank && <div className="fund-hint">{t('assets.bankChannelHint')}</div>}
+      </div>
+
+      {mode === 'address' && (
+        <div className="fund-card" data-testid="deposit-address-card">
+          {address.isPending ? (
+            <Skeleton.Paragraph lineCount={6} animated />
+          ) : address.isError ? (
+            <StateView
+              icon={<CloudOffIcon />}
+              title={t('assets.addressUnavailable')}
+              description={address.error.message || t('assets.addressUnavailableHint')}
+            >
+              <Button size="small" onClick={() => setTab('manual')}>
+                {t('assets.manualDeposit')}
+              </Button>
+            </StateView>
+          ) : (
+            <>
+              {address.data.demo && <div className="fund-hint">{t('assets.demoAddress')}</div>}
+              <div className="qr-box" ref={qrRef} data-testid="deposit-qr">
+                <QRCodeCanvas value={address.data.address} size={168} marginSize={2} />
+              </div>
+              <div className="address-text-lg num" data-testid="deposit-address">
+                {address.data.address}
+              </div>
+              <div className="fund-row">
+                <span>{t('assets.network')}</span>
+                <span>{address.data.chain}</span>
+              </div>
+              <div className="fund-row">
+                <span>{t('assets.minDeposit')}</span>
+                <span className="num">{address.data.min_deposit}</span>
+              </div>
+              <div className="fund-hint">
+                {t('assets.confirmationsHint', { n: address.data.confirmations })}
+              </div>
+              <div
+                className="fund-actions"
+                style={{ display: 'flex', gap: '0.16rem', margin: '0.24rem 0 0' }}
+              >
+                <Button
+                  block
+                  color="primary"
+                  onClick={() => void copy(address.data.address)}
+                  data-testid="copy-address"
+                >
+                  {t('assets.copyAddress')}
+                </Button>
+                <Button block onClick={saveQr} data-testid="save-qr">
+                  {t('assets.saveQr')}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {mode === 'manual' && coin && (
+        <ManualDeposit currencyId={coin.id} decimals={coin.decimals} label={coinLabel(coin)} />
+      )}
+      <RecentDeposits currencyId={currencyId} />
+    </div>
+  );
+}
+
+function ManualDeposit({
+  currencyId,
+  decimals,
+  label,
+}: {
+  currencyId: number;
+  decimals: number;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [files, setFiles] = useState<ImageUploadItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
+    if (files.length === 0) return Toast.show({ content: t('assets.proofRequired') });
+    setBusy(true);
+    try {
+      await api.post('/wallet/charge_req', {
+        currency: currencyId,
+        amount: amount.trim(),
+        proof: files[0]!.url,
+      });
+      Toast.show({ icon: 'success', content: t('assets.depositSubmitted') });
+      setAmount('');
+      setFiles([]);
+      await qc.invalidateQueries({ queryKey: ['assets', 'deposits'] });
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="fund-card" data-testid="manual-deposit">
+      <h3>{t('assets.manualDeposit')}</h3>
+      <div className="fund-label">{t('assets.amount')}</div>
+      <div className="amount-box">
+        <Input
+          value={amount}
+          onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
+          inputMode="decimal"
+          placeholder={t('assets.enterAmount')}
+          data-testid="manual-amount"
+        />
+        <span>{label}</span>
+      </div>
+      <div className="fund-label">{t('assets.proof')}</div>
+      <ImageUploader
+        value={files}
+        onChange={setFiles}
+        maxCount={1}
+        upload={async (file) => ({ url: await uploadImage(file) })}
+      />
+      <div className="fund-hint">{t('assets.manualHint', { decimals })}</div>
+      <Button
+        block
+        color="primary"
+        loading={busy}
+        onClick={() => void submit()}
+        style={{ marginTop: '0.24rem' }}
+        data-testid="manual-submit"
+      >
+        {t('assets.submit')}
+      </Button>
+    </div>
+  );
+}
+
+function RecentDeposits({ currencyId }: { currencyId: number }) {
+  const { t } = useTranslation();
+  const q = usePaged<Deposit>(['deposits'], 'GET', '/recharge/log', { currency: currencyId });
+  const items = q.data?.pages.flatMap((p) => p.data).slice(0, 5) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <div className="fund-card">
+      <h3>{t('assets.recentDeposits')}</h3>
+      {items.map((d) => (
+        <div key={d.id} className="fund-row" data-testid="deposit-item">
+          <span>{new Date(d.created_at).toLocaleString()}</span>
+          <span className="num">{formatAmount(d.amount, 8)}</span>
+          <StatusTag status={d.status} />
+        </div>
+      ))}
+    </div>
+  );
+}

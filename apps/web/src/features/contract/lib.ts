@@ -1,0 +1,44 @@
+/** Client-side figures of the order sheet, by the server's rule (payout.ts): exact bigint maths. */
+import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
+
+const SCALE = 10n ** 18n;
+const scaled = (v: string) => parseUnits(v, 18, 'down');
+
+/** Stake in base units, or an error kind for the form. */
+export function parseStake(input: string, decimals: number): { units: bigint } | { error: 'empty' | 'invalid' | 'precision' } {
+  const text = input.trim();
+  if (text === '') return { error: 'empty' };
+  try {
+    const units = parseUnits(text, decimals);
+    return units > 0n ? { units } : { error: 'invalid' };
+  } catch (err) {
+    return { error: err instanceof AmountFormatError && err.reason === 'precision' ? 'precision' : 'invalid' };
+  }
+}
+
+/** Expected net profit and fee if the order wins: gross = floor(stake × rate), fee = ceil(gross × fee rate). */
+export function expectedFigures(stake: bigint, decimals: number, payoutRate: string, feeRate: string) {
+  const gross = (stake * scaled(payoutRate)) / SCALE;
+  const n = gross * scaled(feeRate);
+  const fee = n === 0n ? 0n : (n + SCALE - 1n) / SCALE;
+  return { profit: formatUnits(gross - fee, decimals), fee: formatUnits(fee, decimals) };
+}
+
+/** "0.85" → "85%" (exact, no float). */
+export function ratePercent(rate: string): string {
+  const units = scaled(rate) * 100n;
+  return `${formatUnits(units, 18)}%`;
+}
+
+export function currencyLabel(c: { name: string; sub_name?: string; currency?: string; currency_sub?: string }): string {
+  const name = c.name ?? c.currency;
+  const sub = c.sub_name ?? c.currency_sub;
+  return sub ? `${name} (${sub})` : name;
+}
+
+export function formatTime(iso: string | null): string {
+  if (!iso) return '--';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}

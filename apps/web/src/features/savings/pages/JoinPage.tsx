@@ -1,0 +1,190 @@
+/** /pages/mining/stakingmMining?id=: join a product (amount with max, expected daily income, terms, confirmation). */
+import { Dec } from '@bourse/money';
+import { Button, Checkbox, Dialog, Input, Skeleton, Toast } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useToken } from '../../../api/session';
+import { PATHS } from '../../../app/paths';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryError } from '../../../ui/QueryError';
+import { StateView } from '../../../ui/StateView';
+import { SavingsIcon } from '../../../ui/icons';
+import { joinProduct, useProduct, type ProductDetail } from '../api/savings';
+import { amountText, dateText, KindTag, percent, rateText, WindowLabel } from '../components/shared';
+import '../savings.css';
+
+const AMOUNT_RE = /^\d*(\.\d*)?$/;
+
+function dec(v: string | null | undefined): Dec {
+  try {
+    return new Dec(v ?? '0');
+  } catch {
+    return new Dec(0);
+  }
+}
+
+/** The most this user can join now: balance, per-user maximum left, quota left. */
+function maxJoin(p: ProductDetail): Dec {
+  const left = Dec.max(dec(p.max_amount).sub(dec(p.my_active)), 0);
+  return Dec.min(dec(p.available), left, dec(p.remaining_quota)).toDecimalPlaces(p.currency.decimals, Dec.ROUND_DOWN);
+}
+
+function Form({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useToken();
+  const qc = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(`join-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const d = p.currency.decimals;
+  const a = amount && AMOUNT_RE.test(amount) ? dec(amount) : new Dec(0);
+  const daily = (r: string) => amountText(a.mul(r).toDecimalPlaces(d, Dec.ROUND_DOWN).toFixed(), d);
+  const expected = p.rate_mode === 'range' && p.rate_max !== p.daily_rate ? `${daily(p.daily_rate)} – ${daily(p.rate_max)}` : daily(p.daily_rate);
+
+  const submit = async () => {
+    if (!token) {
+      Toast.show({ content: t('common.pleaseLogIn') });
+      setTimeout(() => void navigate(PATHS.login), 1200);
+      return;
+    }
+    if (!amount.trim()) return Toast.show({ content: t('savings.enterAmount') });
+    if (a.lte(0)) return Toast.show({ content: t('savings.amountPositive') });
+    if (a.lt(dec(p.min_amount)) || a.gt(dec(p.max_amount))) return Toast.show({ content: t('savings.outOfRange', { min: p.min_amount, max: p.max_amount }) });
+    if (a.gt(dec(p.available))) return Toast.show({ content: t('savings.insufficient') });
+    if (!agreed) return Toast.show({ content: t('savings.agreeFirst') });
+    const ok = await Dialog.confirm({
+      title: t('savings.confirmTitle'),
+      content: t('savings.confirmJoin', { amount: amountText(amount, d), currency: p.currency.name, name: p.name, days: p.term_days }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await joinProduct(p.id, amount.trim(), key.current);
+      key.current = `join-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      await qc.invalidateQueries({ queryKey: ['savings'] });
+      Toast.show({ icon: 'success', content: t('savings.joinSuccess') });
+      void navigate(PATHS.savingsRecord, { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="savings-form">
+        <div className="savings-card-tags">
+          <KindTag kind={p.kind} />
+          {p.is_demo && <span className="demo-badge">{t('common.demoData')}</span>}
+          <WindowLabel status={p.window_status} />
+        </div>
+        <div className="savings-row">
+          <span>{p.rate_mode === 'range' ? t('savings.dailyRateRange') : t('savings.dailyRate')}</span>
+          <span className="savings-rate">{rateText(p)}</span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.term')}</span>
+          <span>{t('savings.days', { count: p.term_days })}</span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.limits', { currency: p.currency.name })}</span>
+          <span>
+            {amountText(p.min_amount, d)} – {amountText(p.max_amount, d)}
+          </span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.remainingQuota')}</span>
+          <span>{amountText(p.remaining_quota, d)}</span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.window.label')}</span>
+          <span>
+            {dateText(p.start_time)} – {dateText(p.end_time)}
+          </span>
+        </div>
+      </div>
+      <div className="savings-form">
+        <div className="savings-row">
+          <span>{t('savings.amount')}</span>
+          <span>
+            {t('savings.available')}: {token ? `${amountText(p.available ?? '0', d)} ${p.currency.name}` : '--'}
+          </span>
+        </div>
+        <div className="savings-amount">
+          <Input
+            value={amount}
+            inputMode="decimal"
+            placeholder={t('savings.amountPlaceholder', { min: amountText(p.min_amount, d) })}
+            onChange={(v) => AMOUNT_RE.test(v) && setAmount(v)}
+            data-testid="join-amount"
+          />
+          <span>{p.currency.name}</span>
+          <Button size="mini" fill="none" color="primary" disabled={!token} onClick={() => setAmount(maxJoin(p).toFixed())} data-testid="join-max">
+            {t('savings.max')}
+          </Button>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.expectedDaily')}</span>
+          <span className="savings-income" data-testid="join-expected">
+            {expected} {p.currency.name}
+          </span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.valueDate')}</span>
+          <span>{dateText(p.value_date)}</span>
+        </div>
+        <div className="savings-row">
+          <span>{t('savings.maturityDate')}</span>
+          <span>{dateText(p.maturity_date)}</span>
+        </div>
+        <div className="savings-terms" data-testid="join-terms">
+          <p>{t(p.payout === 'compound' ? 'savings.terms.compound' : 'savings.terms.account')}</p>
+          <p>
+            {p.early_redeem
+              ? t(p.forfeit_income ? 'savings.terms.earlyForfeit' : 'savings.terms.early', { rate: percent(p.penalty_rate) })
+              : t('savings.terms.noEarly')}
+          </p>
+          {p.rate_mode === 'range' && <p>{t('savings.terms.range')}</p>}
+          <p>{t('savings.terms.pool')}</p>
+        </div>
+        <Checkbox checked={agreed} onChange={setAgreed} data-testid="join-agree">
+          {t('savings.agree')}
+        </Checkbox>
+        <Button block color="primary" loading={busy} disabled={p.window_status !== 1} onClick={() => void submit()} style={{ marginTop: '0.24rem' }} data-testid="join-submit">
+          {token ? t('savings.joinNow') : t('common.logIn')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export default function JoinPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const token = useToken();
+  const q = useProduct(id, token);
+  return (
+    <div className="page savings-page" data-testid="page-savings-join">
+      <PageHeader title={q.data?.name ?? t('savings.join')} fallback={PATHS.savings} />
+      {id === null || (q.isError && q.error instanceof ApiError && q.error.code === 'savings_product_not_found') ? (
+        <StateView icon={<SavingsIcon />} fullPage title={t('savings.productMissing')} />
+      ) : q.isPending ? (
+        <Skeleton.Paragraph lineCount={8} animated className="list-skeleton" />
+      ) : q.isError ? (
+        <QueryError onRetry={() => void q.refetch()} />
+      ) : (
+        <Form p={q.data} />
+      )}
+    </div>
+  );
+}

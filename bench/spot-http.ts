@@ -1,0 +1,118 @@
+/**
+ * Spot orders end to end over HTTP: the real app (Fastify, sessions, validation, the market's
+ * writer with group commit, ledger settlement) listening on a local port, and a load generator
+ * in the same process sending POST /coin/trade with keep-alive from many simulated clients
+ * (distinct X-Forwarded-For, TRUST_PROXY on, so the per-IP rate limit of the API applies per
+ * client as in production). Half the orders cross the book. Reports orders/s and latency.
+ *
+ * PGlite (default, a temporary data directory on disk) or PostgreSQL with DATABASE_URL (own
+ * schema, dropped afterwards). Load generator and server share this machine's cores.
+ *
+ *   npx tsx bench/spot-http.ts [orders, default 5000] [in flight, default 128]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { parseUnits } from '@bourse/money';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { systemClock } from '../apps/server/src/lib/clock';
+import { createSession } from '../apps/server/src/modules/identity';
+import { ledger, reconcile } from '../apps/server/src/modules/ledger';
+import { spotEngines } from '../apps/server/src/modules/spot/engines';
+import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/writer';
+import { prepare } from '../apps/server/src/server';
+
+const ORDERS = Number(process.argv[2] ?? 5000);
+const IN_FLIGHT = Number(process.argv[3] ?? 128);
+const USERS = 400;
+const url = process.env.DATABASE_URL;
+const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), 'bourse-spot-bench-'));
+
+const handle = await openDatabase({ databaseUrl: url, schema, dataDir, poolSize: 10 });
+const config = { ...loadConfig({ DATA_DIR: dataDir ?? '/nonexistent', DEMO_DATA: 'off', MARKET_FEED: 'off', TRUST_PROXY: 'on', LOG_LEVEL: 'warn' }), webDist: undefined, adminDist: undefined };
+const { app, ctx } = await buildApp({ config, db: handle.db, clock: systemClock, logger: false });
+await prepare(ctx);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const m = await spotEngines(ctx).market('BTC/USDT');
+const tokens: string[] = [];
+for (let i = 0; i < USERS; i++) {
+  const u = await ctx.db
+    .insertInto('users')
+    .values({ email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com`, mobile: null, area_code: null, password_hash: 'x', nickname: `bench ${i}`, invite_code: `B${randomBytes(6).toString('hex')}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [cur, amount] of [
+      [m.quoteCurrencyId, parseUnits('10000000', m.quoteDecimals)],
+      [m.baseCurrencyId, parseUnits('100', m.baseDecimals)],
+    ] as const) {
+      await ledger.transfer(trx, await ledger.systemAccount(trx, 'demo', cur), await ledger.userAccount(trx, u.id, cur, SPOT_ACCOUNT_TYPE), amount, { kind: 'demo_credit', memo: 'bench funding' }, new Date());
+    }
+  });
+  tokens.push(await createSession(ctx, u.id, { ip: null, userAgent: 'bench' }));
+}
+
+let seed = 7;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+function order(i: number) {
+  const buy = i % 2 === 0;
+  // Around 90,000; about half the orders cross the other side.
+  const offset = Math.floor(rnd() * 4000) - 1000;
+  const price = buy ? 90_000 - offset : 90_000 + offset;
+  return new URLSearchParams({ symbol: 'BTC/USDT', type: buy ? 'buy' : 'sell', target_price: String(price), amount: (0.001 + Math.floor(rnd() * 50) / 10000).toFixed(4) });
+}
+
+const lat: number[] = [];
+let ok = 0;
+let refused = 0;
+let sent = 0;
+const t0 = performance.now();
+async function worker(w: number) {
+  while (sent < ORDERS) {
+    const i = sent++;
+    const user = i % USERS;
+    const s = performance.now();
+    const res = await fetch(`${base}/api/coin/trade`, {
+      method: 'POST',
+      headers: { authorization: tokens[user]!, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.1.${user >> 8}.${user & 255}` },
+      body: order(i),
+    });
+    const body = (await res.json()) as { type: unknown; error?: string };
+    lat.push(performance.now() - s);
+    if (body.type === 'ok') ok++;
+    else {
+      refused++;
+      if (refused < 5) console.warn(`refused (worker ${w}):`, res.status, body.error ?? body);
+    }
+  }
+}
+await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));
+const seconds = (performance.now() - t0) / 1000;
+lat.sort((a, b) => a - b);
+const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!.toFixed(1);
+const writer = await spotEngines(ctx).writer(m);
+const rec = await reconcile(ctx.db);
+
+console.log(`spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${ok} accepted, ${refused} refused)`);
+console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
+console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
+
+await spotEngines(ctx).close();
+await app.close();
+await handle.close();
+if (url && schema) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`drop schema if exists ${schema} cascade`);
+  await c.end();
+}
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });

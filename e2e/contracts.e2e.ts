@@ -1,0 +1,149 @@
+/**
+ * Timed up/down contracts in real Chromium at phone size: the demo user transfers USDT into the
+ * contract account (asset centre's transfer page), places an Up order with the shortest expiry
+ * on the Trade tab, watches the countdown and the result pop-up, and finds the order under
+ * historical orders with the exact tick it was settled against. An operator first adds a 10 s
+ * expiry to BTC/USDT through the console API, so the journey stays short.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer } from './harness';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+const VIEWPORT = { width: 375, height: 812 };
+const SHOTS = process.env.E2E_SHOTS;
+
+describe('contract trading in the web app', () => {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, token?: string): Promise<T> {
+    const res = await fetch(`${server!.baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const env = (await res.json()) as { type: string | number; message: T };
+    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
+    return env.message;
+  }
+  const input = (id: string) => page.getByTestId(id).locator('input');
+  const shot = async (name: string) => {
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/contracts-${name}.png` });
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ MARKET_BACKFILL_DAYS: '1' });
+    const op = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
+    const { products } = await call<{ products: Array<{ symbol: string; instrument_id: number; fee_rate: string; currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }> }> }>(
+      'GET',
+      '/admin/contracts/products',
+      undefined,
+      op,
+    );
+    const btc = products.find((p) => p.symbol === 'BTC/USDT')!;
+    await call(
+      'POST',
+      '/admin/contracts/products',
+      {
+        instrument_id: btc.instrument_id,
+        status: 1,
+        fee_rate: btc.fee_rate,
+        seconds: [
+          { seconds: 10, payout_rate: '0.75' },
+          { seconds: 30, payout_rate: '0.8' },
+          { seconds: 60, payout_rate: '0.85' },
+        ],
+        currencies: btc.currencies.map((c) => ({ currency_id: c.currency_id, min: c.min, max: c.max, exposure_cap: c.exposure_cap })),
+      },
+      op,
+    );
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    page = await context.newPage();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/contracts-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks a visitor to log in before trading', async () => {
+    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+    await page.getByTestId('contract-view').waitFor();
+    await page.getByTestId('simulated-prices').waitFor();
+    await page.getByTestId('contract-up').click();
+    await page.getByTestId('page-login').waitFor({ timeout: 15_000 });
+  });
+
+  it('transfers into the contract account, places an Up order, sees the countdown and the result', async () => {
+    await input('login-account').fill('demo@example.com');
+    await input('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('page-home').waitFor();
+
+    // Asset centre: exchange account → contract account (the page defaults to these two).
+    await page.goto(`${server!.baseUrl}/#/pages/fund/transfer`);
+    await page.getByTestId('page-transfer').waitFor();
+    await input('transfer-amount').fill('500');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').waitFor();
+    await page.locator('.adm-dialog-button').last().click();
+    await page.getByText(/success/i).first().waitFor({ timeout: 10_000 });
+
+    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+    await page.getByTestId('contract-view').waitFor();
+    await expect.poll(async () => (await page.getByTestId('contract-balance').textContent()) ?? '').toContain('500');
+    await page.getByTestId('contract-last').filter({ hasText: /\d/ }).waitFor();
+    await shot('trade');
+
+    await page.getByTestId('contract-up').click();
+    await page.getByTestId('order-sheet').waitFor();
+    await page.getByTestId('expiry-10').click();
+    expect(await page.getByTestId('expiry-10').getAttribute('aria-checked')).toBe('true');
+    await input('order-amount').fill('100');
+    // 100 × 0.75 = 75, fee 2 % of 75 = 1.5.
+    await expect.poll(async () => page.getByTestId('expected-profit').textContent()).toBe('+73.5');
+    expect(await page.getByTestId('expected-fee').textContent()).toBe('1.5');
+    await shot('sheet');
+    await page.getByTestId('order-confirm').click();
+
+    const active = page.getByTestId('active-order');
+    await active.waitFor();
+    await expect.poll(async () => (await page.getByTestId('countdown').textContent()) ?? '').toMatch(/\d/);
+    await shot('countdown');
+    const orderId = await active.getAttribute('data-order-id');
+    expect(orderId).toMatch(/^\d+$/);
+
+    // Expiry after 10 s; the first tick at or after it settles the order within about a second.
+    const popup = page.getByTestId('result-popup');
+    await popup.waitFor({ timeout: 30_000 });
+    const status = (await popup.getByTestId('order-status').textContent()) ?? '';
+    expect(status).toMatch(/Won|Lost|Draw/);
+    expect(await popup.getByTestId('result-open').textContent()).toMatch(/^\d+(\.\d+)?$/);
+    expect(await popup.getByTestId('result-close').textContent()).toMatch(/^\d+(\.\d+)?$/);
+    await shot('result');
+    await page.getByTestId('result-ok').click();
+
+    // Historical orders list the order; its detail names the settlement tick.
+    await page.getByTestId('my-orders').click();
+    await page.getByTestId('page-contract-orders').waitFor();
+    await page.getByTestId('tab-history').click();
+    const card = page.getByTestId(`order-${orderId}`);
+    await card.waitFor();
+    await shot('history');
+    await card.click();
+    await page.getByTestId('page-contract-detail').waitFor();
+    await expect.poll(async () => (await page.getByTestId('detail-close-tick').textContent()) ?? '').toMatch(/^#\d+ · /);
+    const result = await call<{ close_tick_id: string; status: string }>('GET', `/microtrade/get_result?id=${orderId}`, undefined, await page.evaluate(() => localStorage.getItem('token') ?? ''));
+    expect(await page.getByTestId('detail-close-tick').textContent()).toContain(`#${result.close_tick_id}`);
+    await shot('detail');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Savings journey in real Chromium (phone size for the user, desktop for the console), on a
+ * server started with SAVINGS_DEMO_CLOCK=on: the demo user joins the demo savings product
+ * (max button, expected daily income, terms, confirmation), the operator advances the savings
+ * engine's clock by two days from the console (which runs accrual, audited), the user sees the
+ * income in the records, redeems early after a sheet that shows the penalty, and the record
+ * shows the same penalty and refund.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer } from './harness';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+type Envelope<T> = { type: string | number; message: T };
+const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+// Screenshots for a human look when SAVINGS_SHOTS names a folder.
+const SHOTS = process.env.SAVINGS_SHOTS;
+
+describe('savings in the browser', () => {
+  let server: Server;
+  let browser: Browser;
+  let operator = '';
+  const contexts: BrowserContext[] = [];
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}, token?: string): Promise<T> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers.authorization = token;
+    const url = method === 'GET' ? `${server.baseUrl}/api${path}?${new URLSearchParams(body as Record<string, string>).toString()}` : `${server.baseUrl}/api${path}`;
+    const res = await fetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
+    const env = (await res.json()) as Envelope<T>;
+    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
+    return env.message;
+  }
+
+  async function shot(page: Page, name: string) {
+    if (!SHOTS) return;
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ SAVINGS_DEMO_CLOCK: 'on' });
+    browser = await launchBrowser();
+    operator = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('join → two days of income on the demo clock → early redemption with the penalty in the records', async () => {
+    const products = await call<Array<{ id: number; kind: string; is_demo: boolean }>>('GET', '/lh/deposit/config');
+    const product = products.find((p) => p.kind === 'savings' && p.is_demo)!;
+    expect(products.map((p) => p.kind).sort()).toEqual(['lock', 'machine', 'pledge', 'savings']);
+
+    const context = await browser.newContext(PHONE);
+    contexts.push(context);
+    const app = await context.newPage();
+    // Records are protected: sign in there.
+    await app.goto(`${server.baseUrl}/#/pages/mining/record`);
+    await app.getByTestId('page-login').waitFor();
+    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
+    await app.getByTestId('login-password').locator('input').fill('demo1234');
+    await app.getByTestId('login-submit').click();
+    await app.getByTestId('page-savings-record').waitFor();
+    await app.getByTestId('savings-records-empty').waitFor();
+
+    // The centre: every family, the platform's figures, the user's figures.
+    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.getByTestId('page-savings').waitFor();
+    await app.getByTestId(`savings-product-${product.id}`).waitFor();
+    expect(await app.locator('[data-testid^="savings-product-"]').count()).toBe(4);
+    await app.getByTestId('savings-platform').waitFor();
+    await shot(app, 'savings-centre');
+
+    // Join 1000 USDT: expected daily income 1000 × 0.02% = 0.2.
+    await app.getByTestId(`join-${product.id}`).click();
+    await app.getByTestId('page-savings-join').waitFor();
+    await app.getByTestId('join-max').click();
+    expect(await app.getByTestId('join-amount').locator('input').inputValue()).toBe('10000');
+    await app.getByTestId('join-amount').locator('input').fill('1000');
+    await expect.poll(() => app.getByTestId('join-expected').textContent()).toContain('0.20');
+    await app.getByTestId('join-terms').waitFor();
+    await app.getByTestId('join-agree').click();
+    await shot(app, 'savings-join');
+    await app.getByTestId('join-submit').click();
+    await app.locator('.adm-dialog-button', { hasText: 'Confirm' }).click();
+    await app.getByTestId('page-savings-record').waitFor();
+    const card = app.locator('[data-testid^="savings-order-"][data-status="active"]').first();
+    await card.waitFor();
+    expect(await card.getByTestId('order-days').textContent()).toBe('0 / 7');
+
+    // The operator moves the savings engine's clock by two days from the console (runs accrual).
+    const consoleCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(consoleCtx);
+    await consoleCtx.addInitScript((token: string) => window.localStorage.setItem('admin_token', token), operator);
+    const admin = await consoleCtx.newPage();
+    await admin.goto(`${server.baseUrl}/admin/#/savings/accrual`);
+    // 72 h: the join's value date is the next UTC day, so two full days have then been paid.
+    await admin.getByTestId('savings-clock-hours').locator('input').fill('72');
+    await admin.getByTestId('savings-clock-advance').click();
+    await admin.locator('.ant-message-notice', { hasText: 'paid' }).first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await call<{ offset_ms: number }>('GET', '/admin/savings/clock', {}, operator)).offset_ms).toBe(72 * 3600_000);
+    const runs = await call<{ list: Array<{ product_id: number; status: string; paid_count: number }> }>('GET', '/admin/savings/runs', { product_id: String(product.id) }, operator);
+    expect(runs.list.filter((r) => r.status === 'paid').length).toBeGreaterThanOrEqual(1);
+    await shot(admin, 'savings-console-accrual');
+
+    // The user sees income: two days × 0.2 = 0.4.
+    await app.reload();
+    await app.getByTestId('page-savings-record').waitFor();
+    const active = app.locator('[data-testid^="savings-order-"][data-status="active"]').first();
+    await expect.poll(() => active.getByTestId('order-income').textContent()).toBe('0.40 USDT');
+    expect(await active.getByTestId('order-days').textContent()).toBe('2 / 7');
+    await app.getByTestId('savings-tab-income').click();
+    await app.getByTestId('savings-income-row').first().waitFor();
+    await shot(app, 'savings-income');
+    await app.getByTestId('savings-tab-active').click();
+
+    // Early redemption: the sheet shows the penalty (0.5% of 1000 = 5) and the refund.
+    await app.locator('[data-testid^="redeem-"]').first().click();
+    await app.getByTestId('redeem-sheet').waitFor();
+    await expect.poll(() => app.getByTestId('quote-penalty').textContent()).toBe('-5.00 USDT');
+    expect(await app.getByTestId('quote-refund').textContent()).toBe('995.00 USDT');
+    await shot(app, 'savings-redeem-sheet');
+    await app.getByTestId('redeem-confirm').click();
+    await app.locator('.adm-toast-main', { hasText: 'Redeemed' }).first().waitFor({ timeout: 10_000 });
+    await app.getByTestId('savings-tab-redeemed').click();
+    const redeemed = app.locator('[data-testid^="savings-order-"][data-status="redeemed"]').first();
+    await redeemed.waitFor();
+    expect(await redeemed.getByTestId('order-penalty').textContent()).toBe('5.00 USDT');
+    expect(await redeemed.getByTestId('order-refund').textContent()).toBe('995.00 USDT');
+    await shot(app, 'savings-redeemed');
+  }, 180_000);
+});

@@ -1,0 +1,97 @@
+/**
+ * Spot trading in real Chromium at phone size against a fresh server (simulated feed and the
+ * labelled demo market-making bot): the book fills with quotes, a visitor is asked to log in,
+ * the demo user places a limit buy from the book, sees and cancels it, then buys at market and
+ * finds the fill with its average price and fee in the history.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer } from './harness';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+const VIEWPORT = { width: 375, height: 812 };
+
+describe('spot trading in the web app', () => {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ MARKET_BACKFILL_DAYS: '0' });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    page = await context.newPage();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/spot-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const input = (id: string) => page.getByTestId(id).locator('input');
+  const confirmDialog = async () => page.locator('.adm-dialog-button').last().click();
+
+  it('shows a live book quoted by the labelled demo bot, and asks a visitor to log in', async () => {
+    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=spot`);
+    await page.getByTestId('spot-view').waitFor();
+    await page.getByTestId('book-ask').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('book-bid').first().waitFor();
+    expect(await page.getByTestId('book-ask').count()).toBeGreaterThan(3);
+    expect(await page.locator('.demo-note').textContent()).toMatch(/demo/i);
+    expect((await page.getByTestId('submit-order').textContent())?.trim()).toBe('Log in');
+    await page.getByTestId('tab-open').click();
+    await page.getByText('Log in to see your orders').waitFor();
+    await page.screenshot({ path: '/tmp/spot-visitor.png' });
+  });
+
+  it('places a limit buy from the book, lists it and cancels it', async () => {
+    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
+    await input('login-account').fill('demo@example.com');
+    await input('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('page-home').waitFor();
+    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
+    await page.getByTestId('book-bid').first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await page.getByTestId('available').textContent()) ?? '').toContain('USDT');
+    // A tap on the best bid fills the price; a resting buy at the best bid does not cross.
+    await page.getByTestId('book-bid').first().click();
+    expect(await input('price-input').inputValue()).toMatch(/^\d+(\.\d+)?$/);
+    await input('amount-input').fill('0.001');
+    await expect.poll(async () => (await page.getByTestId('total').textContent()) ?? '').toContain('USDT');
+    await page.getByTestId('submit-order').click();
+    await page.locator('.adm-dialog').getByText('0.001 BTC').waitFor();
+    await confirmDialog();
+    await page.getByText('Order placed').waitFor();
+    await page.getByTestId('tab-open').click();
+    await page.getByTestId('order-open').first().waitFor();
+    await page.screenshot({ path: '/tmp/spot-open-order.png' });
+    await page.getByTestId('cancel-order').first().click();
+    await confirmDialog();
+    await page.getByText('Order cancelled').waitFor();
+    await page.getByTestId('empty-pending').waitFor();
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('order-cancelled').first().waitFor();
+  });
+
+  it('buys at market and shows the fill with its average price and fee', async () => {
+    await page.getByTestId('type-market').click();
+    await input('amount-input').fill('0.002');
+    await page.getByTestId('submit-order').click();
+    await confirmDialog();
+    await page.getByText('Order filled').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tab-history').click();
+    const filled = page.getByTestId('order-filled').first();
+    await filled.waitFor();
+    expect(await filled.textContent()).toMatch(/0\.002 \/ 0\.002/);
+    expect(await filled.textContent()).toMatch(/BTC/);
+    await page.getByTestId('tab-trades').click();
+    await page.getByTestId('trade-list').waitFor();
+    await page.screenshot({ path: '/tmp/spot-history.png', fullPage: true });
+  });
+});
