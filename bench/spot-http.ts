@@ -1,7 +1,7 @@
 /**
  * Spot orders end to end over HTTP: the real app (Fastify, sessions, validation, the market's
  * writer with group commit, ledger settlement) listening on a local port, and a load generator
- * in the same process sending POST /coin/trade with keep-alive from many simulated clients
+ * in a child process (bench/http-load.ts) sending POST /coin/trade with keep-alive from many simulated clients
  * (distinct X-Forwarded-For, TRUST_PROXY on, so the per-IP rate limit of the API applies per
  * client as in production). Half the orders cross the book. Reports orders/s and latency.
  *
@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fork } from 'node:child_process';
 import pg from 'pg';
 import { parseUnits } from '@bourse/money';
 import { buildApp } from '../apps/server/src/app';
@@ -25,6 +26,7 @@ import { ledger, reconcile } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/writer';
 import { prepare } from '../apps/server/src/server';
+import type { LoadInput, LoadRequest, LoadResult } from './http-load';
 
 const ORDERS = Number(process.argv[2] ?? 5000);
 const IN_FLIGHT = Number(process.argv[3] ?? 128);
@@ -62,49 +64,38 @@ for (let i = 0; i < USERS; i++) {
 
 let seed = 7;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-function order(i: number) {
+const requests: LoadRequest[] = Array.from({ length: ORDERS }, (_, i) => {
   const buy = i % 2 === 0;
+  const user = i % USERS;
   // Around 90,000; about half the orders cross the other side.
   const offset = Math.floor(rnd() * 4000) - 1000;
   const price = buy ? 90_000 - offset : 90_000 + offset;
-  return new URLSearchParams({ symbol: 'BTC/USDT', type: buy ? 'buy' : 'sell', target_price: String(price), amount: (0.001 + Math.floor(rnd() * 50) / 10000).toFixed(4) });
-}
+  const body = new URLSearchParams({ symbol: 'BTC/USDT', type: buy ? 'buy' : 'sell', target_price: String(price), amount: (0.001 + Math.floor(rnd() * 50) / 10000).toFixed(4) });
+  return {
+    path: '/api/coin/trade',
+    headers: { authorization: tokens[user]!, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.1.${user >> 8}.${user & 255}` },
+    body: body.toString(),
+  };
+});
 
-const lat: number[] = [];
-let ok = 0;
-let refused = 0;
-let sent = 0;
-const t0 = performance.now();
-async function worker(w: number) {
-  while (sent < ORDERS) {
-    const i = sent++;
-    const user = i % USERS;
-    const s = performance.now();
-    const res = await fetch(`${base}/api/coin/trade`, {
-      method: 'POST',
-      headers: { authorization: tokens[user]!, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.1.${user >> 8}.${user & 255}` },
-      body: order(i),
-    });
-    const body = (await res.json()) as { type: unknown; error?: string };
-    lat.push(performance.now() - s);
-    if (body.type === 'ok') ok++;
-    else {
-      refused++;
-      if (refused < 5) console.warn(`refused (worker ${w}):`, res.status, body.error ?? body);
-    }
-  }
-}
-await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));
-const seconds = (performance.now() - t0) / 1000;
-lat.sort((a, b) => a - b);
+// The load generator runs in a child process: its own event loop, the same two cores.
+const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+const result = await new Promise<LoadResult>((res, rej) => {
+  load.once('message', (m) => res(m as LoadResult));
+  load.once('error', rej);
+  load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
+});
+for (const s of result.samples) console.warn('refused:', s);
+const lat = result.latencies;
+const seconds = result.seconds;
 const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!.toFixed(1);
 const writer = await spotEngines(ctx).writer(m);
 const rec = await reconcile(ctx.db);
 
 console.log(`spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
-console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${ok} accepted, ${refused} refused)`);
+console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
-console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
+console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 
 await spotEngines(ctx).close();
 await app.close();

@@ -100,7 +100,7 @@ describe('contract trading in the web app', () => {
 
     await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
     await page.getByTestId('contract-view').waitFor();
-    await expect.poll(async () => (await page.getByTestId('contract-balance').textContent()) ?? '').toContain('500');
+    await expect.poll(async () => (await page.getByTestId('contract-balance').textContent()) ?? '', { timeout: 30_000 }).toContain('500');
     await page.getByTestId('contract-last').filter({ hasText: /\d/ }).waitFor();
     await shot('trade');
 

@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -66,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not become healthy within 60 s');
+      throw new Error('server did not become healthy within 150 s');
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -79,7 +79,7 @@ describe('market data in the web app', () => {
     await page.getByTestId('favourites-login').waitFor();
     await page.getByTestId('quotes-tab-all').click();
     await page.getByTestId('quote-LTC-USDT').getByTestId('star').click();
-    await page.getByTestId('page-login').waitFor({ timeout: 5000 });
+    await page.getByTestId('page-login').waitFor({ timeout: 20_000 });
     await page.getByTestId('login-account').locator('input').fill('demo@example.com');
     await page.getByTestId('login-password').locator('input').fill('demo1234');
     await page.getByTestId('login-submit').click();

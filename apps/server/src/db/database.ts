@@ -56,6 +56,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
+/**
+ * A small pool of its own on the same PostgreSQL database and schema as `db`, for work that must
+ * not queue behind request traffic for a connection (a market writer's group commits). Null on
+ * PGlite, where there is one connection anyway. The caller closes it (`destroy()`).
+ */
+export async function openSidePool(db: Database, databaseUrl: string | undefined, size: number): Promise<Database | null> {
+  if (!databaseUrl) return null;
+  const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+  const schema = r.rows[0]!.s;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('unexpected schema name');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: size, options: `-c search_path=${schema}` });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
 /** Applies pending migrations in one transaction under an advisory lock (safe with many processes). */
 export async function migrate(db: Database): Promise<string[]> {
   return db.transaction().execute(async (trx) => {

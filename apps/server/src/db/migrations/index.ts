@@ -7,6 +7,7 @@ import { contracts } from './006_contracts';
 import { spot } from './007_spot';
 import { savings } from './008_savings';
 import { chain } from './009_chain';
+import { ledgerBatch } from './010_ledger_batch';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -23,4 +24,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '007_spot', statements: spot },
   { name: '008_savings', statements: savings },
   { name: '009_chain', statements: chain },
+  { name: '010_ledger_batch', statements: ledgerBatch },
 ];

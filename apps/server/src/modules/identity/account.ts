@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Lang } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { hashPassword, sha256, verifyPassword } from '../../lib/crypto';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { consumeCode, issueCode, type Scene } from './codes';
 import * as repo from './repo';
-import { createSession } from './sessions';
+import { createSession, endUserSessions } from './sessions';
 import { checkPasswordPolicy, mobileTarget, normalizeEmail, normalizeMobile } from './validation';
 
 /** A password hash no password can match (accounts created by wallet sign-in). */
@@ -156,7 +156,7 @@ export async function forgetPassword(
   // Codes for unknown accounts are never delivered, so this is only reachable by the owner.
   if (!user) throw new AppError('code_invalid');
   await ctx.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
-  await repo.deleteUserSessions(ctx.db, user.id);
+  await endUserSessions(ctx, user.id);
 }
 
 /** POST /safe/update_password: a code sent to the user's own e-mail (or mobile); other sessions end. */
@@ -184,7 +184,7 @@ export async function updatePassword(
   }
   if (!done) throw lastError instanceof AppError ? lastError : new AppError('code_invalid');
   await ctx.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
-  await repo.deleteUserSessions(ctx.db, userId, sha256(currentToken));
+  await endUserSessions(ctx, userId, currentToken);
 }
 
 /** POST /safe/email {email, code, password}: binds or changes the e-mail (code sent to the new one). */

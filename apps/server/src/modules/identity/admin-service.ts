@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../admin';
 import { walletList } from '../ledger';
 import * as repo from './repo';
+import { endUserSessions } from './sessions';
 import { kycStatusName } from './service';
 
 export async function searchUsers(ctx: AppContext, q: string, page: number, limit: number) {
@@ -85,7 +86,7 @@ export async function setUserStatus(ctx: AppContext, op: Operator, userId: numbe
   if (!before) throw new AppError('user_not_found');
   const status = frozen ? 2 : 1;
   await ctx.db.updateTable('users').set({ status }).where('id', '=', userId).execute();
-  if (frozen) await repo.deleteUserSessions(ctx.db, userId);
+  if (frozen) await endUserSessions(ctx, userId);
   await audit(ctx, op.id, frozen ? 'user.freeze' : 'user.unfreeze', `user:${userId}`, { status: before.status }, { status }, ip);
   return { id: userId, status };
 }

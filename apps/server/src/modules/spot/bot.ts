@@ -17,6 +17,7 @@ import { spotEngines } from './engines';
 import { loadMarkets, lotsText, priceText, type SpotMarket } from './market';
 import { cancelOrder, placeOrder } from './service';
 import { SPOT_ACCOUNT_TYPE } from './writer';
+import { AppError } from '../../http/errors';
 
 export const BOT_MAKER_EMAIL = 'market-maker.bot@demo.invalid';
 export const BOT_TAKER_EMAIL = 'demo-flow.bot@demo.invalid';
@@ -178,7 +179,13 @@ export class SpotBot {
 
   private async quote(m: SpotMarket, st: MarketState): Promise<void> {
     const engines = spotEngines(this.ctx);
-    const writer = await engines.writer(m);
+    // The bot quotes from the process that writes the market (it reads its own resting orders
+    // from that book); other API processes leave the market to it.
+    const writer = await engines.writer(m).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'spot_busy') return null;
+      throw err;
+    });
+    if (!writer) return;
     const mine = writer.openOrdersOf(this.maker).map((id) => writer.openOrder(id)!).filter(Boolean);
     const index = (await engines.indexPrice(m)).ticks;
     if (!st.status.enabled || index === null) {

@@ -83,9 +83,8 @@ export async function placeOrder(ctx: AppContext, userId: number, input: PlaceIn
   const freeze = input.side === 'buy' ? notionalToQuote(m, ticks * lots, 'up') : lots * lotUnits(m);
   if (freeze <= 0n) throw new AppError('spot_below_min_notional', { min: `${m.minNotionalText} ${m.quote}` });
 
-  const writer = await engines.writer(m);
   try {
-    const o = await writer.place({
+    const o = await engines.place(m, {
       userId,
       side: input.side,
       type: input.orderType,
@@ -114,9 +113,8 @@ export async function cancelOrder(ctx: AppContext, userId: number | null, orderI
   if (row.status !== 'open') throw new AppError('spot_order_not_open');
   const engines = spotEngines(ctx);
   const m = await engines.market(row.instrument_id);
-  const writer = await engines.writer(m);
   try {
-    return orderView(m, await writer.cancel(orderId, userId, reason));
+    return orderView(m, await engines.cancel(m, orderId, userId, reason));
   } catch (err) {
     // Filled (or cancelled) between the read and the writer's turn.
     if (err instanceof AppError && err.code === 'spot_order_not_found') throw new AppError('spot_order_not_open');

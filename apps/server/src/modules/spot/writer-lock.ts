@@ -4,8 +4,9 @@
  * lives as long as the process (a crash ends the session and frees the lock, so another process
  * takes the market over on its next order, rebuilding the book from the open orders).
  *
- * A process without the lock refuses the market's orders with `spot_busy` (forwarding to the
- * lock holder is not built). With the embedded PGlite there is one process: no lock is needed.
+ * A process without the lock forwards the market's orders to the holder over Redis (forward.ts,
+ * with REDIS_URL) or, without Redis, refuses them with `spot_busy`. With the embedded PGlite
+ * there is one process: no lock is needed.
  */
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -25,16 +26,31 @@ export class WriterLocks {
   /** Takes (or confirms) the writer lock of a market; false when another process holds it. */
   async acquire(instrumentId: number): Promise<boolean> {
     if (!this.databaseUrl) return true;
-    // Locks are database-wide; the schema keeps side-by-side installations (and tests) apart.
-    this.prefix ??= sql<{ s: string }>`select current_schema() as s`.execute(this.db).then((r) => `bourse:spot:${r.rows[0]!.s}`);
-    this.client ??= this.connect();
+    if (!this.client) {
+      const connecting = this.connect();
+      connecting.catch(() => (this.client = null));
+      this.client = connecting;
+    }
     const client = await this.client;
-    const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1), $2) as ok', [await this.prefix, instrumentId]);
+    const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1), $2) as ok', [await this.namespace(), instrumentId]);
     return r.rows[0]!.ok;
   }
 
+  /**
+   * `bourse:spot:<schema>`: locks (and forwarding channels) are database-wide, so the schema keeps
+   * side-by-side installations (and tests) apart.
+   */
+  namespace(): Promise<string> {
+    if (!this.prefix) {
+      const prefix = sql<{ s: string }>`select current_schema() as s`.execute(this.db).then((r) => `bourse:spot:${r.rows[0]!.s}`);
+      prefix.catch(() => (this.prefix = null));
+      this.prefix = prefix;
+    }
+    return this.prefix;
+  }
+
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     const lost = () => {
       this.client = null;
       this.onLost();
@@ -42,6 +58,9 @@ export class WriterLocks {
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
+    // A writer whose host vanishes (no FIN, unlike a killed process) frees its locks within about
+    // 25 s instead of the server's default of hours, so another process can take its markets.
+    await client.query('set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3');
     return client;
   }
 

@@ -26,6 +26,8 @@ type Trx = Transaction<DB>;
 export const MAX_BATCH = 256;
 /** Queue length beyond which new commands are refused (`spot_busy`) rather than queued. */
 export const MAX_QUEUE = 20_000;
+/** Order ids fetched from the sequence at once. */
+const ORDER_ID_BLOCK = 1024;
 export const SPOT_ACCOUNT_TYPE = 2;
 
 export type CancelReason = 'user' | 'operator' | 'ioc' | 'self_trade' | 'no_liquidity' | 'bot';
@@ -91,7 +93,7 @@ export interface Committed {
   trades: TradeRecord[];
 }
 
-type Command =
+type Command = (
   | { kind: 'place'; order: NewOrder; resolve: (o: OrderState) => void; reject: (e: unknown) => void }
   | {
       kind: 'cancel';
@@ -101,7 +103,11 @@ type Command =
       reason: CancelReason;
       resolve: (o: OrderState) => void;
       reject: (e: unknown) => void;
-    };
+    }
+) & {
+  /** Wall-clock ms after which the command is refused unapplied (forwarded: its sender gave up). */
+  deadline?: number;
+};
 
 type Outcome = { ok: true; order: OrderState } | { ok: false; error: unknown };
 
@@ -112,10 +118,11 @@ export class MarketWriter {
   private running: Promise<void> | null = null;
   private closed = false;
   private accounts = new Map<string, number>();
+  private idBlock: number[] = [];
   /** The group being applied: its entries and the locked spending balances as they evolve. */
   private group: { entries: ManyEntry[]; available: Map<number, bigint> } | null = null;
   /** Groups committed and orders per group (console status). */
-  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, maxGroup: 0 };
+  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, maxGroup: 0, busyMs: 0 };
 
   constructor(
     private readonly db: Database,
@@ -155,12 +162,12 @@ export class MarketWriter {
     return this.queue.length;
   }
 
-  place(order: NewOrder): Promise<OrderState> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'place', order, resolve, reject }));
+  place(order: NewOrder, deadline?: number): Promise<OrderState> {
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'place', order, resolve, reject, deadline }));
   }
 
-  cancel(orderId: number, userId: number | null, reason: CancelReason): Promise<OrderState> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', orderId, userId, reason, resolve, reject }));
+  cancel(orderId: number, userId: number | null, reason: CancelReason, deadline?: number): Promise<OrderState> {
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', orderId, userId, reason, resolve, reject, deadline }));
   }
 
   private enqueue(cmd: Command): void {
@@ -185,7 +192,9 @@ export class MarketWriter {
     // Let the commands of the same tick join the first group.
     await new Promise<void>((r) => setImmediate(r));
     while (this.queue.length) {
-      const group = this.queue.splice(0, MAX_BATCH);
+      const group = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
+      if (!group.length) continue;
+      const started = performance.now();
       let outcomes: Outcome[] | null = null;
       try {
         outcomes = await this.apply(group);
@@ -194,6 +203,10 @@ export class MarketWriter {
         // Retry alone, so one bad command (or a lost deadlock) cannot refuse the others.
         outcomes = [];
         for (const cmd of group) {
+          if (expired(cmd)) {
+            outcomes.push({ ok: false, error: new AppError('spot_busy') });
+            continue;
+          }
           try {
             outcomes.push((await this.apply([cmd]))[0]!);
           } catch (err) {
@@ -202,6 +215,7 @@ export class MarketWriter {
           }
         }
       }
+      this.stats.busyMs += performance.now() - started;
       group.forEach((cmd, i) => {
         const o = outcomes[i]!;
         if (o.ok) cmd.resolve(o.order);
@@ -223,7 +237,7 @@ export class MarketWriter {
     const tradeEntry: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       const places = group.filter((c) => c.kind === 'place');
-      const ids = places.length ? await nextOrderIds(trx, places.length) : [];
+      const ids = places.length ? await this.takeOrderIds(trx, places.length) : [];
       // Lock the spending accounts of the group's orders and check freezes in memory; every
       // entry is then posted in a few statements at the end (ledger_post re-checks each one).
       await this.preloadAccounts(trx, places.map((c) => c.order.userId));
@@ -412,6 +426,16 @@ export class MarketWriter {
     };
   }
 
+  /**
+   * Order ids come from the table's sequence a block at a time, so most groups skip that round
+   * trip. Sequence values are never handed out twice (a rolled-back group leaves a gap) and a
+   * writer takes them in increasing order, so id order stays time order within a market.
+   */
+  private async takeOrderIds(trx: Trx, n: number): Promise<number[]> {
+    if (this.idBlock.length < n) this.idBlock.push(...(await nextOrderIds(trx, Math.max(n, ORDER_ID_BLOCK))));
+    return this.idBlock.splice(0, n);
+  }
+
   /** Returns what stayed frozen of a finished order (cancel, fill, IOC remainder). */
   private async release(trx: Trx, o: OrderState, _at: Date): Promise<void> {
     const left = o.frozen - o.used - o.released;
@@ -474,6 +498,22 @@ export class MarketWriter {
     }
     return id;
   }
+}
+
+/**
+ * A command past its deadline is never applied: its sender has timed out and answered the user,
+ * so applying it now would act on an answer nobody receives. Wall-clock time, not the injectable
+ * clock: the deadline was set by another process.
+ */
+function expired(cmd: Command): boolean {
+  return cmd.deadline !== undefined && Date.now() > cmd.deadline;
+}
+
+/** Refuses an expired command (`spot_busy`); true when it did. */
+function refuseExpired(cmd: Command): boolean {
+  if (!expired(cmd)) return false;
+  cmd.reject(new AppError('spot_busy'));
+  return true;
 }
 
 /** Locks the accounts (id order: no deadlocks with ledger_post) and reads their available balances. */
