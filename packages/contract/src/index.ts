@@ -4,3 +4,4 @@ export * from './errors';
 export * from './socket';
 export * from './constants';
 export * from './content';
+export * from './savings';

@@ -1,34 +1,10 @@
 /** Console API of the savings domain (`/api/admin/savings/*`). */
+import type { SavingsKind, SavingsOrderView, SavingsProductView } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export type SavingsKind = 'savings' | 'lock' | 'pledge' | 'machine';
-
-export interface SavingsProduct {
-  id: number;
-  kind: SavingsKind;
-  name: string;
+/** The console's product: the public view plus the fields only operators edit. */
+export interface SavingsProduct extends SavingsProductView {
   names: Record<string, string>;
-  currency_id: number;
-  currency: { id: number; name: string; sub_name: string; decimals: number };
-  term_days: number;
-  rate_mode: 'fixed' | 'range';
-  daily_rate: string;
-  rate_max: string;
-  min_amount: string;
-  max_amount: string;
-  total_quota: string;
-  sold: string;
-  remaining_quota: string;
-  start_time: string;
-  end_time: string;
-  window_status: 0 | 1 | 2;
-  penalty_rate: string;
-  early_redeem: boolean;
-  forfeit_income: boolean;
-  payout: 'account' | 'compound';
-  accrual_status: 'ok' | 'stalled';
-  stalled_day: string | null;
-  is_demo: boolean;
   status: number;
   sort: number;
 }
@@ -54,24 +30,9 @@ export interface ProductInput {
   sort: number;
 }
 
-export interface SavingsOrder {
-  id: string;
+/** A subscription in the console's list: the user's view plus whose it is. */
+export interface SavingsOrder extends SavingsOrderView {
   user_id: number;
-  product_id: number;
-  kind: SavingsKind;
-  name: string;
-  currency: { name: string };
-  principal: string;
-  balance: string;
-  income: string;
-  status: 'active' | 'matured' | 'redeemed';
-  term_days: number;
-  days_paid: number;
-  storage_time: string;
-  penalty: string;
-  forfeited: string;
-  refund: string;
-  closed_at: string | null;
 }
 
 export interface SavingsRun {

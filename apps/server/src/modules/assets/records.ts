@@ -1,6 +1,11 @@
-/** Records: every journal line on the user's accounts, filterable, 10 a page; deposit and withdrawal lists. */
+/**
+ * Records: every journal line on the user's accounts, filterable, 10 a page; the deposit and
+ * withdrawal lists, whose paged query also serves the transfer list.
+ */
 import { formatUnits } from '@bourse/money';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
+import type { CurrencyRow, DB } from '../../db/schema';
 import { ACCOUNT_TYPE_NAMES, type AccountType } from './accounts';
 import { depositView } from './deposits';
 import { withdrawalView } from './withdrawals';
@@ -72,19 +77,7 @@ export async function depositList(
   limit: number,
   currencyId?: number,
 ) {
-  let q = ctx.db
-    .selectFrom('asset_deposits as d')
-    .innerJoin('currencies as c', 'c.id', 'd.currency_id')
-    .selectAll('d')
-    .select(['c.name', 'c.sub_name', 'c.decimals'])
-    .where('d.user_id', '=', userId);
-  if (currencyId) q = q.where('d.currency_id', '=', currencyId);
-  const rows = await q
-    .orderBy('d.id', 'desc')
-    .limit(pageWindow(page, limit).limit)
-    .offset(pageWindow(page, limit).offset)
-    .execute();
-  return pageOf(rows, page, limit, (r) => depositView(r, r.decimals, r.name, r.sub_name));
+  return ownRowsPage(ctx, 'asset_deposits', userId, page, limit, currencyId, depositView);
 }
 
 /** GET /user/withdraw/list: the user's withdrawals with status, reason and hash, newest first. */
@@ -95,17 +88,38 @@ export async function withdrawalList(
   limit: number,
   currencyId?: number,
 ) {
+  return ownRowsPage(ctx, 'asset_withdrawals', userId, page, limit, currencyId, withdrawalView);
+}
+
+/** The user-owned asset tables of one currency a row: each has `id`, `user_id` and `currency_id`. */
+type OwnCurrencyTable = 'asset_deposits' | 'asset_withdrawals' | 'asset_transfers';
+
+/**
+ * One page of the user's rows of `table` (of one currency when `currencyId` is given), newest
+ * first, each passed to `view` with its currency's decimals and names.
+ */
+export async function ownRowsPage<T extends OwnCurrencyTable, V>(
+  ctx: AppContext,
+  table: T,
+  userId: number,
+  page: number,
+  limit: number,
+  currencyId: number | undefined,
+  view: (row: Selectable<DB[T]>, decimals: number, name: string, subName: string) => V,
+) {
+  // Kysely cannot type a query over a table chosen at run time: it is typed against one of the
+  // three (they share every column it names) and its rows, all of `r` plus the currency's, cast back.
   let q = ctx.db
-    .selectFrom('asset_withdrawals as w')
-    .innerJoin('currencies as c', 'c.id', 'w.currency_id')
-    .selectAll('w')
+    .selectFrom(`${table} as r` as 'asset_deposits as r')
+    .innerJoin('currencies as c', 'c.id', 'r.currency_id')
+    .selectAll('r')
     .select(['c.name', 'c.sub_name', 'c.decimals'])
-    .where('w.user_id', '=', userId);
-  if (currencyId) q = q.where('w.currency_id', '=', currencyId);
-  const rows = await q
-    .orderBy('w.id', 'desc')
+    .where('r.user_id', '=', userId);
+  if (currencyId) q = q.where('r.currency_id', '=', currencyId);
+  const rows = (await q
+    .orderBy('r.id', 'desc')
     .limit(pageWindow(page, limit).limit)
     .offset(pageWindow(page, limit).offset)
-    .execute();
-  return pageOf(rows, page, limit, (r) => withdrawalView(r, r.decimals, r.name, r.sub_name));
+    .execute()) as unknown as Array<Selectable<DB[T]> & Pick<CurrencyRow, 'name' | 'sub_name' | 'decimals'>>;
+  return pageOf(rows, page, limit, (r) => view(r, r.decimals, r.name, r.sub_name));
 }

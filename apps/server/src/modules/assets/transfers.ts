@@ -7,7 +7,7 @@ import { findCurrency } from '../market';
 import { ACCOUNT_TYPE_NAMES, FEES, type AccountType } from './accounts';
 import { parseAmount } from './amounts';
 import * as repo from './repo';
-import { pageOf, pageWindow } from './paging';
+import { ownRowsPage } from './records';
 
 export interface TransferInput {
   currencyId: number;
@@ -33,20 +33,20 @@ export async function transfer(ctx: AppContext, userId: number, input: TransferI
   if (amount <= fee)
     throw new AppError('amount_out_of_range', { min: formatUnits(fee, currency.decimals), max: '∞' });
   const now = ctx.clock.now();
+  const values = {
+    user_id: userId,
+    currency_id: currency.id,
+    from_type: input.fromType,
+    to_type: input.toType,
+    amount,
+    fee,
+    created_at: now,
+  };
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (input.idempotencyKey) {
       const inserted = await trx
         .insertInto('asset_transfers')
-        .values({
-          user_id: userId,
-          currency_id: currency.id,
-          from_type: input.fromType,
-          to_type: input.toType,
-          amount,
-          fee,
-          idempotency_key: input.idempotencyKey,
-          created_at: now,
-        })
+        .values({ ...values, idempotency_key: input.idempotencyKey })
         .onConflict((oc) =>
           oc.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
         )
@@ -63,19 +63,7 @@ export async function transfer(ctx: AppContext, userId: number, input: TransferI
       await move(inserted.id);
       return inserted;
     }
-    const t = await trx
-      .insertInto('asset_transfers')
-      .values({
-        user_id: userId,
-        currency_id: currency.id,
-        from_type: input.fromType,
-        to_type: input.toType,
-        amount,
-        fee,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const t = await trx.insertInto('asset_transfers').values(values).returningAll().executeTakeFirstOrThrow();
     await move(t.id);
     return t;
 
@@ -146,17 +134,5 @@ export async function transferHistory(
   limit: number,
   currencyId?: number,
 ) {
-  let q = ctx.db
-    .selectFrom('asset_transfers as t')
-    .innerJoin('currencies as c', 'c.id', 't.currency_id')
-    .selectAll('t')
-    .select(['c.name', 'c.sub_name', 'c.decimals'])
-    .where('t.user_id', '=', userId);
-  if (currencyId) q = q.where('t.currency_id', '=', currencyId);
-  const rows = await q
-    .orderBy('t.id', 'desc')
-    .limit(pageWindow(page, limit).limit)
-    .offset(pageWindow(page, limit).offset)
-    .execute();
-  return pageOf(rows, page, limit, (r) => transferView(r, r.decimals, r.name, r.sub_name));
+  return ownRowsPage(ctx, 'asset_transfers', userId, page, limit, currencyId, transferView);
 }

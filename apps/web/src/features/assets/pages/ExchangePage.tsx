@@ -3,25 +3,20 @@
  * (index from stored ticks less a spread, fee shown). The quote is valid a few seconds; an
  * expired quote is refreshed before confirming.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../../api/client';
-import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { CoinIcon } from '../../../ui/CoinIcon';
-import { PageHeader } from '../../../ui/PageHeader';
 import { coinLabel, useCoins, type Coin, type Quote } from '../api/assets';
+import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { SwapIcon } from '../components/icons';
 import { CoinPicker } from '../components/shared';
+import { useFundAction } from '../components/useFundAction';
 import '../assets.css';
 
 export default function ExchangePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const coins = useCoins();
   const tradable = (coins.data ?? []).filter((c) => !c.isFiat && c.status === 1);
   const [fromId, setFromId] = useState<number | null>(null);
@@ -30,7 +25,7 @@ export default function ExchangePage() {
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState('');
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, confirm, send } = useFundAction();
   const [now, setNow] = useState(() => Date.now());
   const from: Coin | undefined = tradable.find((c) => c.id === fromId) ?? tradable[0];
   const to: Coin | undefined =
@@ -86,93 +81,56 @@ export default function ExchangePage() {
     let q = quote;
     if (!q || left <= 2) q = await requote();
     if (!q || !from || !to) return;
-    const ok = await Dialog.confirm({
-      title: t('assets.confirmExchange'),
-      content: (
-        <div data-testid="exchange-confirm">
-          <div className="fund-row">
-            <span>{t('assets.pay')}</span>
-            <span className="num">
-              {q.amount} {coinLabel(from)}
-            </span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.fee')}</span>
-            <span className="num">
-              {q.fee} {from.name}
-            </span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.receive')}</span>
-            <span className="num">
-              {q.receive} {coinLabel(to)}
-            </span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.price')}</span>
-            <span className="num">
-              1 {from.name} = {q.price} {to.name}
-            </span>
-          </div>
-        </div>
-      ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
+    const ok = await confirm(
+      t('assets.confirmExchange'),
+      'exchange-confirm',
+      <>
+        <FundRow label={t('assets.pay')}>
+          {q.amount} {coinLabel(from)}
+        </FundRow>
+        <FundRow label={t('assets.fee')}>
+          {q.fee} {from.name}
+        </FundRow>
+        <FundRow label={t('assets.receive')}>
+          {q.receive} {coinLabel(to)}
+        </FundRow>
+        <FundRow label={t('assets.price')}>
+          1 {from.name} = {q.price} {to.name}
+        </FundRow>
+      </>,
+    );
     if (!ok) return;
-    setBusy(true);
-    try {
-      await api.post('/user/exchangeCoin', { quote_id: q.quote_id });
-      Toast.show({ icon: 'success', content: t('assets.exchangeSuccess') });
-      setAmount('');
-      setQuote(null);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['wallet-list'] }),
-        qc.invalidateQueries({ queryKey: ['assets'] }),
-      ]);
-    } catch {
-      // shown by the API client (expired quote, insufficient balance …)
-    } finally {
-      setBusy(false);
-    }
+    const quoteId = q.quote_id;
+    await send(
+      () => api.post('/user/exchangeCoin', { quote_id: quoteId }),
+      t('assets.exchangeSuccess'),
+      () => {
+        setAmount('');
+        setQuote(null);
+      },
+    );
   };
 
   return (
     <div className="page fund-page" data-testid="page-exchange">
-      <PageHeader
-        title={t('assets.exchangeTitle')}
-        fallback={PATHS.assets}
-        right={
-          <button
-            type="button"
-            className="header-action link-button"
-            onClick={() => void navigate(`${PATHS.assetsRecord}?tab=exchanges`)}
-          >
-            {t('assets.actions.records')}
-          </button>
-        }
-      />
+      <FundPageHeader title={t('assets.exchangeTitle')} recordsTab="exchanges" />
       <div className="fund-card swap-box">
         <div className="fund-label">{t('assets.pay')}</div>
-        <button
-          type="button"
-          className="fund-select"
+        <CoinSelect
+          coin={from}
+          placeholder="--"
           onClick={() => setPicking('from')}
-          data-testid="exchange-from"
-        >
-          {from && <CoinIcon name={from.name} image={from.image} color={from.color} size={0.5} />}
-          <span className="grow">{from ? coinLabel(from) : '--'}</span>
-        </button>
+          testId="exchange-from"
+          showChange={false}
+        />
         <div className="fund-label">{t('assets.receive')}</div>
-        <button
-          type="button"
-          className="fund-select"
+        <CoinSelect
+          coin={to}
+          placeholder="--"
           onClick={() => setPicking('to')}
-          data-testid="exchange-to"
-        >
-          {to && <CoinIcon name={to.name} image={to.image} color={to.color} size={0.5} />}
-          <span className="grow">{to ? coinLabel(to) : '--'}</span>
-        </button>
+          testId="exchange-to"
+          showChange={false}
+        />
         <button
           type="button"
           className="swap-button"
@@ -186,45 +144,28 @@ export default function ExchangePage() {
         </button>
       </div>
       <div className="fund-card">
-        <div className="fund-label">{t('assets.amount')}</div>
-        <div className="amount-box">
-          <Input
-            value={amount}
-            onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-            inputMode="decimal"
-            placeholder={t('assets.enterAmount')}
-            data-testid="exchange-amount"
-          />
-          <span>{from?.name}</span>
-          <button type="button" className="link-button" onClick={() => from && setAmount(from.available)}>
-            {t('assets.all')}
-          </button>
-        </div>
-        <div className="fund-row">
-          <span>{t('assets.available')}</span>
-          <span className="num">{from ? formatAmount(from.available, from.decimals) : '--'}</span>
-        </div>
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          testId="exchange-amount"
+          unit={from?.name ?? ''}
+          onAll={() => from && setAmount(from.available)}
+        />
+        <FundRow label={t('assets.available')}>
+          {from ? formatAmount(from.available, from.decimals) : '--'}
+        </FundRow>
         <div className="quote-box" data-testid="exchange-quote">
           {quote ? (
             <>
-              <div className="fund-row">
-                <span>{t('assets.price')}</span>
-                <span className="num">
-                  1 {from?.name} = {quote.price} {to?.name}
-                </span>
-              </div>
-              <div className="fund-row">
-                <span>{t('assets.fee')}</span>
-                <span className="num">
-                  {quote.fee} {from?.name}
-                </span>
-              </div>
-              <div className="fund-row">
-                <span>{t('assets.receive')}</span>
-                <span className="num" data-testid="exchange-receive">
-                  {formatAmount(quote.receive, to?.decimals)} {to?.name}
-                </span>
-              </div>
+              <FundRow label={t('assets.price')}>
+                1 {from?.name} = {quote.price} {to?.name}
+              </FundRow>
+              <FundRow label={t('assets.fee')}>
+                {quote.fee} {from?.name}
+              </FundRow>
+              <FundRow label={t('assets.receive')} testId="exchange-receive">
+                {formatAmount(quote.receive, to?.decimals)} {to?.name}
+              </FundRow>
               <div className="fund-hint">
                 {left > 0 ? t('assets.quoteValid', { s: left }) : t('assets.quoteExpired')}
               </div>
@@ -234,19 +175,9 @@ export default function ExchangePage() {
           )}
         </div>
       </div>
-      <div className="fund-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          loading={busy}
-          disabled={!from || !to}
-          onClick={() => void submit()}
-          data-testid="exchange-submit"
-        >
-          {t('assets.exchangeTitle')}
-        </Button>
-      </div>
+      <FundSubmit busy={busy} disabled={!from || !to} onSubmit={submit} testId="exchange-submit">
+        {t('assets.exchangeTitle')}
+      </FundSubmit>
       <CoinPicker
         visible={picking !== null}
         coins={tradable}

@@ -4,19 +4,18 @@
  * with a payment proof that an operator confirms.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ImageUploader, Input, Skeleton, Tabs, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Button, ImageUploader, Skeleton, Tabs, Toast, type ImageUploadItem } from 'antd-mobile';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
-import { CoinIcon } from '../../../ui/CoinIcon';
-import { PageHeader } from '../../../ui/PageHeader';
 import { StateView } from '../../../ui/StateView';
 import { CloudOffIcon } from '../../../ui/icons';
 import { uploadImage } from '../../account/api/account';
 import { coinLabel, useCoins, useDepositAddress, usePaged, type Deposit } from '../api/assets';
+import { AmountField, CoinSelect, FundPageHeader, FundRow } from '../components/FundForm';
 import { StatusTag, useCopy } from '../components/shared';
 import { formatAmount } from '../../../lib/format';
 import '../assets.css';
@@ -49,30 +48,14 @@ export default function RechargePage() {
 
   return (
     <div className="page fund-page" data-testid="page-recharge">
-      <PageHeader
-        title={t('assets.rechargeTitle')}
-        fallback={PATHS.assets}
-        right={
-          <button
-            type="button"
-            className="header-action link-button"
-            onClick={() => void navigate(`${PATHS.assetsRecord}?tab=deposits`)}
-          >
-            {t('assets.actions.records')}
-          </button>
-        }
-      />
+      <FundPageHeader title={t('assets.rechargeTitle')} recordsTab="deposits" />
       <div className="fund-card">
-        <button
-          type="button"
-          className="fund-select"
+        <CoinSelect
+          coin={coin}
+          placeholder={t('common.loading')}
           onClick={() => void navigate(`${PATHS.selectCoin}?to=recharge`)}
-          data-testid="recharge-coin"
-        >
-          {coin && <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.5} />}
-          <span className="grow">{coin ? coinLabel(coin) : t('common.loading')}</span>
-          <span className="link-button">{t('assets.change')}</span>
-        </button>
+          testId="recharge-coin"
+        />
         {!isBank && (
           <Tabs activeKey={mode} onChange={(k) => setTab(k as 'address' | 'manual')}>
             <Tabs.Tab key="address" title={t('assets.depositAddress')} />
@@ -105,14 +88,10 @@ export default function RechargePage() {
               <div className="address-text-lg num" data-testid="deposit-address">
                 {address.data.address}
               </div>
-              <div className="fund-row">
-                <span>{t('assets.network')}</span>
-                <span>{address.data.chain}</span>
-              </div>
-              <div className="fund-row">
-                <span>{t('assets.minDeposit')}</span>
-                <span className="num">{address.data.min_deposit}</span>
-              </div>
+              <FundRow label={t('assets.network')} plain>
+                {address.data.chain}
+              </FundRow>
+              <FundRow label={t('assets.minDeposit')}>{address.data.min_deposit}</FundRow>
               <div className="fund-hint">
                 {t('assets.confirmationsHint', { n: address.data.confirmations })}
               </div>
@@ -181,17 +160,7 @@ function ManualDeposit({
   return (
     <div className="fund-card" data-testid="manual-deposit">
       <h3>{t('assets.manualDeposit')}</h3>
-      <div className="fund-label">{t('assets.amount')}</div>
-      <div className="amount-box">
-        <Input
-          value={amount}
-          onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-          inputMode="decimal"
-          placeholder={t('assets.enterAmount')}
-          data-testid="manual-amount"
-        />
-        <span>{label}</span>
-      </div>
+      <AmountField value={amount} onChange={setAmount} testId="manual-amount" unit={label} />
       <div className="fund-label">{t('assets.proof')}</div>
       <ImageUploader
         value={files}

@@ -1,28 +1,47 @@
 /** /pages/fund/transfer: move funds between the user's own accounts (from/to with swap), after a confirmation dialog. */
 import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, Picker, Toast } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { Picker, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
-import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { CoinIcon } from '../../../ui/CoinIcon';
-import { PageHeader } from '../../../ui/PageHeader';
 import { coinLabel, newIdempotencyKey, useCoins } from '../api/assets';
 import { useWalletList } from '../api/wallet';
+import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { CoinPicker } from '../components/shared';
 import { SwapIcon } from '../components/icons';
+import { useFundAction } from '../components/useFundAction';
 import '../assets.css';
 
 const TYPES = Object.entries(ACCOUNT_TYPES) as Array<[keyof typeof ACCOUNT_TYPES, AccountType]>;
 const nameOf = (type: AccountType) => TYPES.find(([, v]) => v === type)![0];
 
+/** One side of the transfer: "From"/"To" and the account type, opening the type picker. */
+function AccountSelect({
+  label,
+  type,
+  onClick,
+  testId,
+}: {
+  label: string;
+  type: AccountType;
+  onClick: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="fund-select" onClick={onClick} data-testid={testId}>
+      <span className="fund-label" style={{ margin: 0 }}>
+        {label}
+      </span>
+      <span className="grow">{t(`assets.types.${nameOf(type)}`)}</span>
+    </button>
+  );
+}
+
 export default function TransferPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const coins = useCoins();
   const wallet = useWalletList();
   const [coinId, setCoinId] = useState<number | null>(null);
@@ -30,7 +49,7 @@ export default function TransferPage() {
   const [to, setTo] = useState<AccountType>(ACCOUNT_TYPES.micro);
   const [amount, setAmount] = useState('');
   const [picking, setPicking] = useState<'coin' | 'from' | 'to' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, confirm, send } = useFundAction();
   const [idemKey, setIdemKey] = useState(newIdempotencyKey);
   const coin = coins.data?.find((c) => c.id === coinId) ?? coins.data?.find((c) => !c.isFiat) ?? null;
   const fee = useQuery({
@@ -51,83 +70,50 @@ export default function TransferPage() {
   const submit = async () => {
     if (!coin) return;
     if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
-    const ok = await Dialog.confirm({
-      title: t('assets.confirmTransferTitle'),
-      content: (
-        <div data-testid="transfer-confirm">
-          {t('assets.confirmTransfer', {
-            amount,
-            coin: coinLabel(coin),
-            from: t(`assets.types.${nameOf(from)}`),
-            to: t(`assets.types.${nameOf(to)}`),
-          })}
-        </div>
-      ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
+    const ok = await confirm(
+      t('assets.confirmTransferTitle'),
+      'transfer-confirm',
+      t('assets.confirmTransfer', {
+        amount,
+        coin: coinLabel(coin),
+        from: t(`assets.types.${nameOf(from)}`),
+        to: t(`assets.types.${nameOf(to)}`),
+      }),
+    );
     if (!ok) return;
-    setBusy(true);
-    try {
-      await api.post('/wallet/change', {
-        currency_id: coin.id,
-        number: amount.trim(),
-        from_field: from,
-        to_field: to,
-        idempotency_key: idemKey,
-      });
-      Toast.show({ icon: 'success', content: t('assets.transferSuccess') });
-      setAmount('');
-      setIdemKey(newIdempotencyKey());
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['wallet-list'] }),
-        qc.invalidateQueries({ queryKey: ['assets'] }),
-      ]);
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () =>
+        api.post('/wallet/change', {
+          currency_id: coin.id,
+          number: amount.trim(),
+          from_field: from,
+          to_field: to,
+          idempotency_key: idemKey,
+        }),
+      t('assets.transferSuccess'),
+      () => {
+        setAmount('');
+        setIdemKey(newIdempotencyKey());
+      },
+    );
   };
 
   return (
     <div className="page fund-page" data-testid="page-transfer">
-      <PageHeader
-        title={t('assets.transferTitle')}
-        fallback={PATHS.assets}
-        right={
-          <button
-            type="button"
-            className="header-action link-button"
-            onClick={() => void navigate(`${PATHS.assetsRecord}?tab=transfers`)}
-          >
-            {t('assets.actions.records')}
-          </button>
-        }
-      />
+      <FundPageHeader title={t('assets.transferTitle')} recordsTab="transfers" />
       <div className="fund-card swap-box">
-        <button
-          type="button"
-          className="fund-select"
+        <AccountSelect
+          label={t('assets.from')}
+          type={from}
           onClick={() => setPicking('from')}
-          data-testid="transfer-from"
-        >
-          <span className="fund-label" style={{ margin: 0 }}>
-            {t('assets.from')}
-          </span>
-          <span className="grow">{t(`assets.types.${nameOf(from)}`)}</span>
-        </button>
-        <button
-          type="button"
-          className="fund-select"
+          testId="transfer-from"
+        />
+        <AccountSelect
+          label={t('assets.to')}
+          type={to}
           onClick={() => setPicking('to')}
-          data-testid="transfer-to"
-        >
-          <span className="fund-label" style={{ margin: 0 }}>
-            {t('assets.to')}
-          </span>
-          <span className="grow">{t(`assets.types.${nameOf(to)}`)}</span>
-        </button>
+          testId="transfer-to"
+        />
         <button
           type="button"
           className="swap-button"
@@ -142,54 +128,32 @@ export default function TransferPage() {
         </button>
       </div>
       <div className="fund-card">
-        <button
-          type="button"
-          className="fund-select"
+        <CoinSelect
+          coin={coin}
+          placeholder={t('common.loading')}
           onClick={() => setPicking('coin')}
-          data-testid="transfer-coin"
-        >
-          {coin && <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.5} />}
-          <span className="grow">{coin ? coinLabel(coin) : t('common.loading')}</span>
-          <span className="link-button">{t('assets.change')}</span>
-        </button>
-        <div className="fund-label">{t('assets.amount')}</div>
-        <div className="amount-box">
-          <Input
-            value={amount}
-            onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-            inputMode="decimal"
-            placeholder={t('assets.enterAmount')}
-            data-testid="transfer-amount"
-          />
-          <button type="button" className="link-button" onClick={() => setAmount(available)}>
-            {t('assets.all')}
-          </button>
-        </div>
-        <div className="fund-row">
-          <span>{t('assets.available')}</span>
-          <span className="num" data-testid="transfer-available">
-            {formatAmount(available, coin?.decimals)}
-          </span>
-        </div>
-        <div className="fund-row">
-          <span>{t('assets.fee')}</span>
-          <span className="num">{fee.data?.fee ?? '--'}</span>
-        </div>
+          testId="transfer-coin"
+        />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          testId="transfer-amount"
+          onAll={() => setAmount(available)}
+        />
+        <FundRow label={t('assets.available')} testId="transfer-available">
+          {formatAmount(available, coin?.decimals)}
+        </FundRow>
+        <FundRow label={t('assets.fee')}>{fee.data?.fee ?? '--'}</FundRow>
       </div>
-      <div className="fund-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          loading={busy}
-          disabled={from === to || !coin}
-          onClick={() => void submit()}
-          data-testid="transfer-submit"
-        >
-          {t('assets.transferTitle')}
-        </Button>
-        {from === to && <div className="fund-hint">{t('assets.sameAccount')}</div>}
-      </div>
+      <FundSubmit
+        busy={busy}
+        disabled={from === to || !coin}
+        onSubmit={submit}
+        testId="transfer-submit"
+        hint={from === to && <div className="fund-hint">{t('assets.sameAccount')}</div>}
+      >
+        {t('assets.transferTitle')}
+      </FundSubmit>
       <CoinPicker
         visible={picking === 'coin'}
         coins={coins.data ?? []}

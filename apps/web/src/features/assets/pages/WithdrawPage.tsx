@@ -3,8 +3,7 @@
  * fee, amount received and the exchange rate before confirming; asks for the verification code
  * when required; then follows the request's status (or its refusal reason).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, Popup, Skeleton, Toast } from 'antd-mobile';
+import { Button, Input, Popup, Skeleton, Toast } from 'antd-mobile';
 import { Dec } from '@bourse/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +11,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { CoinIcon } from '../../../ui/CoinIcon';
-import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
 import { toFiat } from '../api/fiatValue';
 import {
-  coinLabel,
   newIdempotencyKey,
   useAddressBook,
   usePaged,
@@ -26,7 +22,9 @@ import {
   type BookAddress,
   type Withdrawal,
 } from '../api/assets';
+import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { StatusTag } from '../components/shared';
+import { useFundAction } from '../components/useFundAction';
 import { WithdrawalDetail } from '../components/WithdrawalDetail';
 import '../assets.css';
 
@@ -39,10 +37,33 @@ function minus(a: string, b: string): string | null {
   }
 }
 
+/** Fee, amount received and exchange rate: under the form and again in the confirmation. */
+function WithdrawCosts({
+  fee,
+  receive,
+  rateText,
+  receiveTestId,
+}: {
+  fee: string | undefined;
+  receive: string | null;
+  rateText: string;
+  receiveTestId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FundRow label={t('assets.fee')}>{fee}</FundRow>
+      <FundRow label={t('assets.received')} testId={receiveTestId}>
+        {receive ?? '--'}
+      </FundRow>
+      <FundRow label={t('assets.rate')}>{rateText}</FundRow>
+    </>
+  );
+}
+
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
   const currencyId = Number(params.get('currency')) || null;
   const info = useWalletInfo(currencyId);
@@ -53,7 +74,7 @@ export default function WithdrawPage() {
   const [amount, setAmount] = useState('');
   const [code, setCode] = useState('');
   const [cooldown, setCooldown] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, confirm, send } = useFundAction();
   const [idemKey, setIdemKey] = useState(newIdempotencyKey);
   const [detail, setDetail] = useState<Withdrawal | null>(null);
   const list = usePaged<Withdrawal>(
@@ -100,78 +121,40 @@ export default function WithdrawPage() {
     if (!amount.trim()) return Toast.show({ content: t('assets.enterWithdrawAmount') });
     if (info.data?.code_required && !/^\d{6}$/.test(code))
       return Toast.show({ content: t('assets.enterCode') });
-    const ok = await Dialog.confirm({
-      title: t('assets.confirmWithdraw'),
-      content: (
-        <div data-testid="withdraw-confirm">
-          <div className="fund-row">
-            <span>{t('assets.address')}</span>
-            <span className="num">{address.address}</span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.amount')}</span>
-            <span className="num">
-              {amount} {coin?.name}
-            </span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.fee')}</span>
-            <span className="num">{cfg?.withdraw_fee}</span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.received')}</span>
-            <span className="num">{receive ?? '--'}</span>
-          </div>
-          <div className="fund-row">
-            <span>{t('assets.rate')}</span>
-            <span className="num">{rateText}</span>
-          </div>
-        </div>
-      ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
+    const ok = await confirm(
+      t('assets.confirmWithdraw'),
+      'withdraw-confirm',
+      <>
+        <FundRow label={t('assets.address')}>{address.address}</FundRow>
+        <FundRow label={t('assets.amount')}>
+          {amount} {coin?.name}
+        </FundRow>
+        <WithdrawCosts fee={cfg?.withdraw_fee} receive={receive} rateText={rateText} />
+      </>,
+    );
     if (!ok) return;
-    setBusy(true);
-    try {
-      await api.post('/wallet/out', {
-        currency: currencyId,
-        number: amount.trim(),
-        address_id: address.id,
-        code: code || undefined,
-        idempotency_key: idemKey,
-      });
-      Toast.show({ icon: 'success', content: t('assets.withdrawSuccess') });
-      setAmount('');
-      setCode('');
-      setIdemKey(newIdempotencyKey());
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['assets'] }),
-        qc.invalidateQueries({ queryKey: ['wallet-list'] }),
-      ]);
-    } catch {
-      // shown by the API client (insufficient balance, out of range, code …)
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () =>
+        api.post('/wallet/out', {
+          currency: currencyId,
+          number: amount.trim(),
+          address_id: address.id,
+          code: code || undefined,
+          idempotency_key: idemKey,
+        }),
+      t('assets.withdrawSuccess'),
+      () => {
+        setAmount('');
+        setCode('');
+        setIdemKey(newIdempotencyKey());
+      },
+    );
   };
 
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <div className="page fund-page" data-testid="page-withdraw">
-      <PageHeader
-        title={t('assets.withdrawTitle')}
-        fallback={PATHS.assets}
-        right={
-          <button
-            type="button"
-            className="header-action link-button"
-            onClick={() => void navigate(`${PATHS.assetsRecord}?tab=withdrawals`)}
-          >
-            {t('assets.actions.records')}
-          </button>
-        }
-      />
+      <FundPageHeader title={t('assets.withdrawTitle')} recordsTab="withdrawals" />
       {info.isPending ? (
         <div className="fund-card">
           <Skeleton.Paragraph lineCount={6} animated />
@@ -181,15 +164,11 @@ export default function WithdrawPage() {
       ) : (
         <>
           <div className="fund-card">
-            <button
-              type="button"
-              className="fund-select"
+            <CoinSelect
+              coin={coin}
+              placeholder=""
               onClick={() => void navigate(`${PATHS.selectCoin}?to=withdraw`)}
-            >
-              {coin && <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.5} />}
-              <span className="grow">{coin ? coinLabel(coin) : ''}</span>
-              <span className="link-button">{t('assets.change')}</span>
-            </button>
+            />
             <div className="fund-label">{t('assets.address')}</div>
             <button
               type="button"
@@ -202,40 +181,23 @@ export default function WithdrawPage() {
               </span>
               <span className="link-button">›</span>
             </button>
-            <div className="fund-label">{t('assets.amount')}</div>
-            <div className="amount-box">
-              <Input
-                value={amount}
-                onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-                inputMode="decimal"
-                placeholder={t('assets.enterWithdrawAmount')}
-                data-testid="withdraw-amount"
-              />
-              <span>{coin?.name}</span>
-              <button type="button" className="link-button" onClick={() => setAmount(info.data.withdrawable)}>
-                {t('assets.all')}
-              </button>
-            </div>
-            <div className="fund-row">
-              <span>{t('assets.withdrawable')}</span>
-              <span className="num" data-testid="withdrawable">
-                {formatAmount(info.data.withdrawable, coin?.decimals)}
-              </span>
-            </div>
-            <div className="fund-row">
-              <span>{t('assets.fee')}</span>
-              <span className="num">{cfg?.withdraw_fee}</span>
-            </div>
-            <div className="fund-row">
-              <span>{t('assets.received')}</span>
-              <span className="num" data-testid="withdraw-receive">
-                {receive ?? '--'}
-              </span>
-            </div>
-            <div className="fund-row">
-              <span>{t('assets.rate')}</span>
-              <span className="num">{rateText}</span>
-            </div>
+            <AmountField
+              value={amount}
+              onChange={setAmount}
+              testId="withdraw-amount"
+              placeholder={t('assets.enterWithdrawAmount')}
+              unit={coin?.name ?? ''}
+              onAll={() => setAmount(info.data.withdrawable)}
+            />
+            <FundRow label={t('assets.withdrawable')} testId="withdrawable">
+              {formatAmount(info.data.withdrawable, coin?.decimals)}
+            </FundRow>
+            <WithdrawCosts
+              fee={cfg?.withdraw_fee}
+              receive={receive}
+              rateText={rateText}
+              receiveTestId="withdraw-receive"
+            />
             <div className="fund-hint">
               {t('assets.limitsHint', {
                 min: cfg?.withdraw_min,
@@ -267,18 +229,9 @@ export default function WithdrawPage() {
               </>
             )}
           </div>
-          <div className="fund-actions">
-            <Button
-              block
-              color="primary"
-              size="large"
-              loading={busy}
-              onClick={() => void submit()}
-              data-testid="withdraw-submit"
-            >
-              {t('assets.withdrawTitle')}
-            </Button>
-          </div>
+          <FundSubmit busy={busy} onSubmit={submit} testId="withdraw-submit">
+            {t('assets.withdrawTitle')}
+          </FundSubmit>
         </>
       )}
       {items.length > 0 && (

@@ -1,46 +1,16 @@
 /** Savings calls (spec §7 Savings/Mining and the newer pledge/machine calls): products, figures, join, records, early redemption. */
-import { SAVINGS_RECORD_PAGE_SIZE } from '@bourse/contract';
+import {
+  SAVINGS_RECORD_PAGE_SIZE,
+  type SavingsKind,
+  type SavingsOrderView,
+  type SavingsProductView,
+} from '@bourse/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
-export type Kind = 'savings' | 'lock' | 'pledge' | 'machine';
+export type Kind = SavingsKind;
 export const KINDS: Kind[] = ['savings', 'lock', 'pledge', 'machine'];
-
-export interface CurrencyRef {
-  id: number;
-  name: string;
-  sub_name: string;
-  decimals: number;
-  image: string;
-}
-
-export interface Product {
-  id: number;
-  kind: Kind;
-  name: string;
-  currency_id: number;
-  currency: CurrencyRef;
-  term_days: number;
-  rate_mode: 'fixed' | 'range';
-  daily_rate: string;
-  rate_max: string;
-  min_amount: string;
-  max_amount: string;
-  total_quota: string;
-  sold: string;
-  remaining_quota: string;
-  start_time: string;
-  end_time: string;
-  /** Spec §4 helper: 2 before start, 1 open, 0 closed/ended. */
-  window_status: 0 | 1 | 2;
-  penalty_rate: string;
-  early_redeem: boolean;
-  forfeit_income: boolean;
-  payout: 'account' | 'compound';
-  accrual_status: 'ok' | 'stalled';
-  stalled_day: string | null;
-  is_demo: boolean;
-}
+export type Product = SavingsProductView;
 
 export interface ProductDetail extends Product {
   available: string | null;
@@ -56,31 +26,7 @@ export interface Centre {
   user: Array<{ currency_id: number; currency: string; saving: string; orders: number; accumulated_income: string; yesterday_income: string }> | null;
 }
 
-export interface Order {
-  id: string;
-  product_id: number;
-  kind: Kind;
-  name: string;
-  currency: CurrencyRef;
-  principal: string;
-  balance: string;
-  income: string;
-  status: 'active' | 'matured' | 'redeemed';
-  term_days: number;
-  days_paid: number;
-  daily_rate: string;
-  rate_max: string;
-  rate_mode: 'fixed' | 'range';
-  payout: 'account' | 'compound';
-  early_redeem: boolean;
-  storage_time: string;
-  start_time: string;
-  expiry_time: string;
-  penalty: string;
-  forfeited: string;
-  refund: string;
-  closed_at: string | null;
-}
+export type Order = SavingsOrderView;
 
 export interface Income {
   subscription_id: string;
