@@ -1,4 +1,5 @@
 import type { Server } from 'socket.io';
+import type { DeliveryCounters } from './fast-broadcast';
 
 /** At most this many messages per second per channel (and event) reach clients. */
 export const MAX_UPDATES_PER_SECOND = 10;
@@ -24,6 +25,8 @@ export class Realtime {
   private timers = new Map<string, NodeJS.Timeout>();
   /** Messages emitted and coalesced away (for tests and the feed status page). */
   readonly counters = { emitted: 0, coalesced: 0 };
+  /** Broadcast frames per client socket, written directly or through engine.io (fast-broadcast.ts). */
+  readonly delivery: DeliveryCounters = { direct: 0, queued: 0 };
 
   constructor(private readonly now: () => number = Date.now) {}
 

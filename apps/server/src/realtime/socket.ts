@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_EVENTS, channels, isPublicChannel } from '@bourse/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { enableFastBroadcast } from './fast-broadcast';
 import type { Realtime } from './realtime';
 
 /** Resolves a session token to a user id (identity module), for private user channels. */
@@ -42,6 +43,7 @@ export function attachSocketServer(
     });
   }
   io.on('connection', (socket) => {
+    enableFastBroadcast(socket, realtime.delivery);
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token === 'string' && token) {
       resolveToken(token)
