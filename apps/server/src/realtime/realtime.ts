@@ -15,8 +15,11 @@ export type Merge = (queued: unknown, next: unknown) => unknown;
  * Coalescing: a channel sends at most one message per event every 100 ms. A publish inside that
  * window is held; later publishes replace it (or are merged into it with `merge`), and the held
  * message goes out when the window ends. Each broadcast is serialised once by socket.io (the
- * packet is encoded once and the same frame is written to every socket in the room; with the
- * Redis adapter it is also published to Redis once), never once per client.
+ * packet is encoded and framed once; with the Redis adapter it is also published to Redis once),
+ * never once per client. That one frame is then written to each socket of the room as one Buffer
+ * straight to its TCP connection, skipping engine.io's per-packet machinery, whenever nothing is
+ * queued ahead of it on that connection; otherwise it goes through engine.io as usual
+ * (fast-broadcast.ts, counted in `delivery`).
  */
 export class Realtime {
   private io: Server | null = null;
