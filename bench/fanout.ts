@@ -5,10 +5,11 @@
  * ticker batch 5 times a second for 10 s. Prints, per client count: messages delivered,
  * delivery delay p50/p99/max, server CPU and memory per connection. Bounded: stops by itself.
  *
- *   npx tsx bench/fanout.ts [counts, default 500,1000,2000,3000,5000] [client processes, default 2] [--clients=lean]
+ *   npx tsx bench/fanout.ts [counts, default 500,1000,2000,3000,5000] [client processes, default 2] [--clients=lean|raw]
  *
  * `--clients=lean` uses bench/fanout-lean-clients.ts (raw WebSocket speaking the socket.io wire
- * protocol) instead of socket.io-client, so the client processes take less of the shared CPU.
+ * protocol) instead of socket.io-client, so the client processes take less of the shared CPU;
+ * `--clients=raw` (bench/fanout-raw-clients.ts) goes further: plain TCP, its own WebSocket frame reader.
  * `--servers=N` runs N socket server processes sharing rooms through Redis (REDIS_URL, default
  * redis://127.0.0.1:6379), as several API processes do in production: this process publishes
  * through the Redis adapter and the clients are spread over the N servers.
@@ -24,6 +25,7 @@ import { attachSocketServer } from '../apps/server/src/realtime/socket';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const lean = process.argv.includes('--clients=lean');
+const raw = process.argv.includes('--clients=raw');
 const counts = (args[0] ?? '500,1000,2000,3000,5000').split(',').map(Number);
 const procs = Number(args[1] ?? 2);
 const serversArg = process.argv.find((a) => a.startsWith('--servers='));
@@ -72,7 +74,7 @@ for (const n of counts) {
   gc?.();
   const memBefore = process.memoryUsage();
   const children = Array.from({ length: procs }, (_, i) =>
-    fork(resolve(import.meta.dirname, lean ? 'fanout-lean-clients.ts' : 'fanout-clients.ts'), [`http://127.0.0.1:${portFor(i)}`, String(Math.floor(n / procs) + (i < n % procs ? 1 : 0))], {
+    fork(resolve(import.meta.dirname, raw ? 'fanout-raw-clients.ts' : lean ? 'fanout-lean-clients.ts' : 'fanout-clients.ts'), [`http://127.0.0.1:${portFor(i)}`, String(Math.floor(n / procs) + (i < n % procs ? 1 : 0))], {
       execArgv: ['--import', 'tsx'],
     }),
   );
@@ -139,7 +141,7 @@ for (const n of counts) {
   rt.close();
   await new Promise<void>((r) => void io.close(() => r()));
 }
-console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node.js ${process.version}, ${procs} ${lean ? 'lean WebSocket' : 'socket.io-client'} client processes, ${servers ? `${servers} socket server processes (Redis adapter)` : 'one socket server process'}, ${RATE} updates/s, 2 s warm-up + ${SECONDS} s recorded; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node.js ${process.version}, ${procs} ${raw ? 'raw TCP WebSocket' : lean ? 'lean WebSocket' : 'socket.io-client'} client processes, ${servers ? `${servers} socket server processes (Redis adapter)` : 'one socket server process'}, ${RATE} updates/s, 2 s warm-up + ${SECONDS} s recorded; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 console.log('| clients | broadcasts | messages delivered | p50 ms | p99 ms | max ms | server CPU | memory per connection | p99 < 100 ms |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
