@@ -26,6 +26,8 @@ export interface LoadResult {
   refused: number;
   samples: string[];
   seconds: number;
+  /** CPU time of this load process during the run (ms). */
+  cpuMs: number;
 }
 
 const input = await new Promise<LoadInput>((res) => process.once('message', (m) => res(m as LoadInput)));
@@ -54,6 +56,7 @@ let ok = 0;
 let refused = 0;
 let next = 0;
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await Promise.all(
   Array.from({ length: input.inFlight }, async () => {
     while (next < input.requests.length) {
@@ -70,6 +73,8 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 agent.destroy();
 latencies.sort((a, b) => a - b);
-process.send!({ latencies, ok, refused, samples, seconds } satisfies LoadResult, () => process.exit(0));
+process.send!({ latencies, ok, refused, samples, seconds, cpuMs } satisfies LoadResult, () => process.exit(0));

@@ -11,7 +11,7 @@
  *   npx tsx bench/spot-http.ts [orders, default 5000] [in flight, default 128]
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fork } from 'node:child_process';
@@ -78,13 +78,38 @@ const requests: LoadRequest[] = Array.from({ length: ORDERS }, (_, i) => {
   };
 });
 
+/** CPU ms of every PostgreSQL backend on this machine (/proc; 0 where /proc is missing). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 // The load generator runs in a child process: its own event loop, the same two cores.
+const pgCpu0 = url ? postgresCpuMs() : 0;
+const serverCpu0 = process.cpuUsage();
 const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
 const result = await new Promise<LoadResult>((res, rej) => {
   load.once('message', (m) => res(m as LoadResult));
   load.once('error', rej);
   load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
 });
+const serverCpu = process.cpuUsage(serverCpu0);
+const pgCpuMs = url ? postgresCpuMs() - pgCpu0 : 0;
 for (const s of result.samples) console.warn('refused:', s);
 const lat = result.latencies;
 const seconds = result.seconds;
@@ -95,6 +120,10 @@ const rec = await reconcile(ctx.db);
 console.log(`spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
 console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
+const perOrder = (ms: number) => `${((ms * 1000) / ORDERS).toFixed(0)} µs/order`;
+console.log(
+  `  CPU: server ${perOrder((serverCpu.user + serverCpu.system) / 1000)}, load generator ${perOrder(result.cpuMs)}${url ? `, PostgreSQL ${perOrder(pgCpuMs)}` : ''} (machine: ${cpus().length} cores × ${seconds.toFixed(1)} s = ${perOrder(cpus().length * seconds * 1000)})`,
+);
 console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 
 await spotEngines(ctx).close();

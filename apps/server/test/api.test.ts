@@ -35,6 +35,21 @@ describe('API envelope and transport', () => {
     expect(r.headers['x-request-id']).toBeTruthy();
   });
 
+  it('sends the security headers (computed once) on answers, refusals and unknown paths', async () => {
+    for (const r of [await call('GET', '/api/getSetting', { keyword: 'site_name' }), await call('GET', '/api/getSetting', { keyword: 'no_such_key' })]) {
+      expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(r.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const missing = await h.app.inject({ method: 'GET', url: '/api/no/such/path' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['x-request-id']).toBeTruthy();
+  });
+
   it('answers a handled failure with HTTP 200, type error, a stable code and a message in the caller language', async () => {
     const en = await call('GET', '/api/getSetting', { keyword: 'no_such_key' });
     expect(en.status).toBe(200);

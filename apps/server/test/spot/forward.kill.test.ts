@@ -210,7 +210,8 @@ describe.skipIf(!pgUrl || !redisUrl)(
         await trader('0', '1'),
         await trader('10000', '0'),
         await trader('10000', '0'),
-        await trader('10000', '0'),
+        // The flow's buys (80 USDT each) run for as long as the takeover takes: enough for thousands.
+        await trader('1000000', '0'),
       ];
 
       // A starts first and takes the market's writer; then B.

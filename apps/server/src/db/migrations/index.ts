@@ -8,6 +8,7 @@ import { spot } from './007_spot';
 import { savings } from './008_savings';
 import { chain } from './009_chain';
 import { ledgerBatch } from './010_ledger_batch';
+import { spotGroup } from './011_spot_group';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -25,4 +26,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '008_savings', statements: savings },
   { name: '009_chain', statements: chain },
   { name: '010_ledger_batch', statements: ledgerBatch },
+  { name: '011_spot_group', statements: spotGroup },
 ];

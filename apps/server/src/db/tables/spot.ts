@@ -63,8 +63,15 @@ export interface SpotTradesTable {
   created_at: Timestamp;
 }
 
+/** The last group commit of a market's writer (the fence of spot_commit_group, migration 011). */
+export interface SpotWriterSeqTable {
+  instrument_id: number;
+  seq: Int8Default;
+}
+
 export interface SpotTables {
   spot_markets: SpotMarketsTable;
+  spot_writer_seq: SpotWriterSeqTable;
   spot_orders: SpotOrdersTable;
   spot_trades: SpotTradesTable;
 }

@@ -36,30 +36,49 @@ export class BatchRefused extends Error {
   }
 }
 
-export async function postMany(trx: Transaction<DB>, entries: ManyEntry[], at: Date): Promise<string[]> {
-  if (!entries.length) return [];
-  const entryOf: number[] = [];
-  const accounts: number[] = [];
-  const currencies: number[] = [];
-  const buckets: number[] = [];
-  const amounts: string[] = [];
+/** The column arrays of ledger_post_batch for a batch (each entry checked to balance per currency). */
+export interface BatchArrays {
+  kinds: string[];
+  refTypes: string[];
+  refIds: string[];
+  keys: string[];
+  memos: Array<string | null>;
+  entryOf: number[];
+  accounts: number[];
+  currencies: number[];
+  buckets: number[];
+  amounts: string[];
+}
+
+export function batchArrays(entries: ManyEntry[]): BatchArrays {
+  const a: BatchArrays = { kinds: [], refTypes: [], refIds: [], keys: [], memos: [], entryOf: [], accounts: [], currencies: [], buckets: [], amounts: [] };
   entries.forEach((e, i) => {
     const sums = new Map<number, bigint>();
     for (const l of e.legs) {
       if (l.amount === 0n) throw new LedgerInvariantError('leg amount must be a non-zero bigint');
       sums.set(l.currencyId, (sums.get(l.currencyId) ?? 0n) + l.amount);
-      entryOf.push(i + 1);
-      accounts.push(l.accountId);
-      currencies.push(l.currencyId);
-      buckets.push(BUCKET[l.bucket]);
-      amounts.push(l.amount.toString());
+      a.entryOf.push(i + 1);
+      a.accounts.push(l.accountId);
+      a.currencies.push(l.currencyId);
+      a.buckets.push(BUCKET[l.bucket]);
+      a.amounts.push(l.amount.toString());
     }
     for (const s of sums.values()) if (s !== 0n) throw new LedgerInvariantError(`entry ${e.idempotencyKey} does not balance`);
+    a.kinds.push(e.kind);
+    a.refTypes.push(e.refType);
+    a.refIds.push(e.refId);
+    a.keys.push(e.idempotencyKey);
+    a.memos.push(e.memo ?? null);
   });
+  return a;
+}
+
+export async function postMany(trx: Transaction<DB>, entries: ManyEntry[], at: Date): Promise<string[]> {
+  if (!entries.length) return [];
+  const a = batchArrays(entries);
   const res = await sql<{ ids: string[] | null }>`select ledger_post_batch(${at},
-      ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.refType)}::text[], ${entries.map((e) => e.refId)}::text[],
-      ${entries.map((e) => e.idempotencyKey)}::text[], ${entries.map((e) => e.memo ?? null)}::text[],
-      ${entryOf}::integer[], ${accounts}::integer[], ${currencies}::integer[], ${buckets}::smallint[], ${amounts}::numeric[])::text[] as ids`
+      ${a.kinds}::text[], ${a.refTypes}::text[], ${a.refIds}::text[], ${a.keys}::text[], ${a.memos}::text[],
+      ${a.entryOf}::integer[], ${a.accounts}::integer[], ${a.currencies}::integer[], ${a.buckets}::smallint[], ${a.amounts}::numeric[])::text[] as ids`
     .execute(trx)
     .catch((err: unknown) => {
       // A used idempotency key (SQLSTATE 23505): the same refusal as a shortfall.

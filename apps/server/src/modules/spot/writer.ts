@@ -1,26 +1,35 @@
 /**
  * The one writer of a market: it owns the market's order book and is the only code that changes
  * the market's orders. Commands (place, cancel) queue up; the writer takes everything queued
- * (up to MAX_BATCH) and applies it in ONE database transaction (group commit): per order a
- * freeze, per fill one journal entry settling buyer and seller (fees and rounding residue
- * included), per finished order a release of what stayed frozen, then one upsert of every
- * touched order and one insert of the trades. Orders, fills and journal entries commit together.
+ * (up to MAX_BATCH), matches it in memory and commits the group as ONE statement
+ * (`spot_commit_group`, migration 011; group commit): per order a freeze, per fill one journal
+ * entry settling buyer and seller (fees and rounding residue included), per finished order a
+ * release of what stayed frozen, the touched orders and the trades. Orders, fills and journal
+ * entries commit together; a command is answered only after its group committed.
  *
- * If a transaction fails the in-memory book may be ahead of the database, so the writer rebuilds
- * it from the open orders (the database is the truth) and retries the commands one at a time.
+ * Pipeline: while a group commits, the next one is matched (at most PIPELINE_DEPTH groups in
+ * flight); commits go out one after another, in matching order, each naming the sequence number
+ * of the one before it (the fence), so a group never commits on top of one that failed.
+ *
+ * Balances: freezes are checked against the writer's own view of its users' available balances
+ * (read once, then moved by the writer's own entries). The ledger re-checks every group under row
+ * locks, so a view that is too high (money left the account through another path) only makes
+ * a commit fail; a view that is too low (money arrived) is refreshed from the database, with
+ * nothing in flight, before an order is refused for insufficient balance.
+ *
+ * If a commit fails, the in-memory book is ahead of the database: the writer waits for the
+ * groups in flight, rebuilds from the open orders (the database is the truth) and retries the
+ * commands of the failed groups one at a time.
  */
 import { formatUnits } from '@bourse/money';
 import { sql } from 'kysely';
-import type { Database, Transaction } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import { ledger, postMany, type ManyEntry } from '../ledger';
+import { batchArrays, ledger, type ManyEntry } from '../ledger';
 import { OrderBook, type Fill, type OrderType, type Side, type TimeInForce } from './engine/book';
 import { feeOf, lotUnits, notionalToQuote, type SpotMarket } from './market';
 import { openOrderRows, rowToState } from './repo';
-
-type Trx = Transaction<DB>;
 
 /** Orders applied per transaction at most (a burst is split into several groups). */
 export const MAX_BATCH = 256;
@@ -28,6 +37,10 @@ export const MAX_BATCH = 256;
 export const MAX_QUEUE = 20_000;
 /** Order ids fetched from the sequence at once. */
 const ORDER_ID_BLOCK = 1024;
+/** Groups matched ahead of their commit at most (one committing, the next one ready). */
+const PIPELINE_DEPTH = 2;
+/** A shortfall refreshes the account's balance from the database at most this often. */
+const REFRESH_MS = 500;
 export const SPOT_ACCOUNT_TYPE = 2;
 
 export type CancelReason = 'user' | 'operator' | 'ioc' | 'self_trade' | 'no_liquidity' | 'bot';
@@ -111,16 +124,51 @@ type Command = (
 
 type Outcome = { ok: true; order: OrderState } | { ok: false; error: unknown };
 
+/** A group matched in memory, ready to commit. */
+interface Matched {
+  cmds: Command[];
+  outcomes: Outcome[];
+  at: Date;
+  entries: ManyEntry[];
+  /** Rows for spot_commit_group, serialised when matched (later groups change the live states). */
+  orders: string;
+  trades: Array<TradeRecord & { entry: number; buyerFee: bigint; sellerFee: bigint }>;
+  committed: OrderState[];
+}
+
+/** The outcome of matching what was queued: a group, and what to do before the rest. */
+interface MatchResult {
+  group: Matched | null;
+  /** Commands not matched yet (they go back to the front of the queue). */
+  rest: Command[];
+  /** Accounts to re-read before going on (a freeze fell short of the writer's view). */
+  refresh: number[];
+}
+
+/** A commit the database refused as a whole (spot_commit_group's refusals). */
+const REFUSALS = new Set(['BS001', 'BS002', 'BS003', '23505']);
+
 export class MarketWriter {
   book = new OrderBook();
   private orders = new Map<number, OrderState>();
   private queue: Command[] = [];
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Account ids by `user:currency` and `code:currency` (ids never change, so they survive rebuilds). */
   private accounts = new Map<string, number>();
+  /** The writer's view of available balances of the accounts its orders spend from. */
+  private balances = new Map<number, bigint>();
+  /** When an account's balance was last read with nothing in flight (exact then). */
+  private refreshedAt = new Map<number, number>();
   private idBlock: number[] = [];
-  /** The group being applied: its entries and the locked spending balances as they evolve. */
-  private group: { entries: ManyEntry[]; available: Map<number, bigint> } | null = null;
+  /** The market's last committed group as far as this writer knows (the fence). */
+  private seq = 0;
+  /** Commits run one after another on this chain; `inFlight` are launched and not settled. */
+  private chain: Promise<void> = Promise.resolve();
+  private inFlight: Promise<void>[] = [];
+  /** A commit failed: later ones are skipped and every skipped or failed command is retried alone. */
+  private broken = false;
+  private retry: Command[] = [];
   /** Groups committed and orders per group (console status). */
   readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, maxGroup: 0, busyMs: 0 };
 
@@ -131,9 +179,13 @@ export class MarketWriter {
     private readonly onCommit: (c: Committed) => void = () => {},
   ) {}
 
-  /** Loads the open orders into a fresh book, in their original time order (id order). */
+  /**
+   * Loads the open orders into a fresh book, in their original time order (id order), and the
+   * market's commit sequence. Only with nothing in flight.
+   */
   async rebuild(): Promise<void> {
-    const rows = await openOrderRows(this.db, this.market.instrumentId);
+    const m = this.market;
+    const rows = await openOrderRows(this.db, m.instrumentId);
     const book = new OrderBook();
     const orders = new Map<number, OrderState>();
     for (const r of rows) {
@@ -141,10 +193,16 @@ export class MarketWriter {
       orders.set(o.id, o);
       book.restore({ id: o.id, owner: o.userId, side: o.side, price: o.priceTicks, remaining: o.amountLots - o.filledLots });
     }
+    await this.db.insertInto('spot_writer_seq').values({ instrument_id: m.instrumentId }).onConflict((oc) => oc.column('instrument_id').doNothing()).execute();
+    const { seq } = await this.db.selectFrom('spot_writer_seq').select('seq').where('instrument_id', '=', m.instrumentId).executeTakeFirstOrThrow();
+    // Every account a fill of a resting order can touch, so matching never waits for one.
+    await this.ensureAccounts([...new Set(rows.map((r) => r.user_id))]);
+    for (const code of ['fees', 'rounding']) for (const c of [m.baseCurrencyId, m.quoteCurrencyId]) await this.system(code, c);
     this.book = book;
     this.orders = orders;
-    this.accounts.clear();
-    this.group = null;
+    this.seq = Number(seq);
+    this.balances.clear();
+    this.refreshedAt.clear();
     this.stats.rebuilds++;
   }
 
@@ -176,7 +234,7 @@ export class MarketWriter {
       return;
     }
     this.queue.push(cmd);
-    // Everything queued until the running group commits goes into the next group.
+    // Everything queued while a group is matched or committed goes into a later group.
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });
@@ -191,167 +249,310 @@ export class MarketWriter {
   private async drain(): Promise<void> {
     // Let the commands of the same tick join the first group.
     await new Promise<void>((r) => setImmediate(r));
-    while (this.queue.length) {
-      const group = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
-      if (!group.length) continue;
-      const started = performance.now();
-      let outcomes: Outcome[] | null = null;
-      try {
-        outcomes = await this.apply(group);
-      } catch {
-        await this.rebuild();
-        // Retry alone, so one bad command (or a lost deadlock) cannot refuse the others.
-        outcomes = [];
-        for (const cmd of group) {
-          if (expired(cmd)) {
-            outcomes.push({ ok: false, error: new AppError('spot_busy') });
-            continue;
-          }
-          try {
-            outcomes.push((await this.apply([cmd]))[0]!);
-          } catch (err) {
-            await this.rebuild();
-            outcomes.push({ ok: false, error: err });
-          }
-        }
+    for (;;) {
+      if (this.broken) {
+        await this.waitForCommits();
+        await this.recover();
+        continue;
       }
-      this.stats.busyMs += performance.now() - started;
-      group.forEach((cmd, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) cmd.resolve(o.order);
-        else cmd.reject(o.error);
-      });
+      if (!this.queue.length) {
+        if (!this.inFlight.length) return;
+        await this.inFlight[0];
+        continue;
+      }
+      if (this.inFlight.length >= PIPELINE_DEPTH) {
+        await this.inFlight[0];
+        continue;
+      }
+      const cmds = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
+      if (!cmds.length) continue;
+      let r: MatchResult;
+      try {
+        await this.prepare(cmds);
+        r = this.match(cmds);
+      } catch {
+        // The book may be half-changed: commit what is in flight, then rebuild and retry.
+        await this.waitForCommits();
+        this.broken = true;
+        this.retry.push(...cmds);
+        continue;
+      }
+      this.queue.unshift(...r.rest);
+      if (r.group) this.launch(r.group);
+      if (r.refresh.length) {
+        await this.waitForCommits();
+        if (!this.broken) await this.refresh(r.refresh);
+      }
     }
   }
 
-  private async apply(group: Command[]): Promise<Outcome[]> {
+  /** Queues a matched group's commit behind the ones in flight. */
+  private launch(g: Matched): void {
+    const done = this.chain
+      .then(async () => {
+        if (this.broken) {
+          this.retry.push(...g.cmds);
+          return;
+        }
+        try {
+          await this.commit(g);
+        } catch {
+          this.broken = true;
+          this.retry.push(...g.cmds);
+        }
+      })
+      .finally(() => {
+        void this.inFlight.shift();
+      });
+    this.chain = done;
+    this.inFlight.push(done);
+  }
+
+  /** Waits until every launched commit has settled. */
+  private async waitForCommits(): Promise<void> {
+    while (this.inFlight.length) await this.inFlight[0];
+  }
+
+  /** After a failed commit (nothing in flight): rebuild, then the affected commands one at a time. */
+  private async recover(): Promise<void> {
+    const cmds = this.retry;
+    this.retry = [];
+    this.broken = false;
+    try {
+      await this.rebuild();
+    } catch (err) {
+      for (const cmd of cmds) cmd.reject(err);
+      this.broken = true; // rebuild again before the next group
+      return;
+    }
+    for (const cmd of cmds) {
+      if (refuseExpired(cmd)) continue;
+      try {
+        await this.runAlone(cmd);
+      } catch (err) {
+        cmd.reject((err as { code?: string }).code === 'BS002' ? new AppError('insufficient_balance') : err);
+        await this.rebuild().catch(() => (this.broken = true));
+      }
+    }
+  }
+
+  /** One command matched and committed by itself (nothing in flight). */
+  private async runAlone(cmd: Command): Promise<void> {
+    await this.prepare([cmd]);
+    let r = this.match([cmd]);
+    if (!r.group && r.refresh.length) {
+      await this.refresh(r.refresh);
+      r = this.match([cmd]);
+    }
+    if (!r.group) throw new Error('spot: a lone command was not matched');
+    await this.commit(r.group);
+  }
+
+  /** Commits a matched group (one statement), then answers its commands and publishes. */
+  private async commit(g: Matched): Promise<void> {
+    const m = this.market;
+    const started = performance.now();
+    const a = batchArrays(g.entries);
+    const tradeRows = g.trades.map((t, i) => ({
+      i: i + 1,
+      price: formatUnits(BigInt(t.price), m.pricePrecision),
+      amount: (BigInt(t.lots) * lotUnits(m)).toString(),
+      quote_amount: t.quote.toString(),
+      taker_side: t.takerSide,
+      maker_order_id: t.makerOrderId,
+      taker_order_id: t.takerOrderId,
+      maker_user_id: t.makerUserId,
+      taker_user_id: t.takerUserId,
+      buyer_fee: t.buyerFee.toString(),
+      seller_fee: t.sellerFee.toString(),
+      entry: t.entry,
+    }));
+    try {
+      const res = await sql<{ ids: string[] }>`select spot_commit_group(${m.instrumentId}::integer, ${this.seq}::bigint, ${g.at},
+          ${a.kinds}::text[], ${a.refTypes}::text[], ${a.refIds}::text[], ${a.keys}::text[], ${a.memos}::text[],
+          ${a.entryOf}::integer[], ${a.accounts}::integer[], ${a.currencies}::integer[], ${a.buckets}::smallint[], ${a.amounts}::numeric[],
+          ${g.orders}::jsonb, ${JSON.stringify(tradeRows)}::jsonb)::text[] as ids`.execute(this.db);
+      this.seq++;
+      const ids = res.rows[0]!.ids;
+      g.trades.forEach((t, i) => (t.id = ids[i]!));
+    } catch (err) {
+      if (!REFUSALS.has((err as { code?: string }).code ?? '')) throw err;
+      throw Object.assign(new Error(`spot: the group commit was refused (${(err as { code?: string }).code})`), { code: (err as { code?: string }).code });
+    } finally {
+      this.stats.busyMs += performance.now() - started;
+    }
+    this.stats.groups++;
+    this.stats.commands += g.cmds.length;
+    this.stats.fills += g.trades.length;
+    this.stats.maxGroup = Math.max(this.stats.maxGroup, g.cmds.length);
+    g.cmds.forEach((cmd, i) => {
+      const o = g.outcomes[i]!;
+      if (o.ok) cmd.resolve(o.order);
+      else cmd.reject(o.error);
+    });
+    this.onCommit({
+      orders: g.committed,
+      trades: g.trades.map((t) => ({
+        id: t.id,
+        price: t.price,
+        lots: t.lots,
+        quote: t.quote,
+        takerSide: t.takerSide,
+        makerOrderId: t.makerOrderId,
+        takerOrderId: t.takerOrderId,
+        makerUserId: t.makerUserId,
+        takerUserId: t.takerUserId,
+        at: t.at,
+      })),
+    });
+  }
+
+  /**
+   * What matching needs from the database, before it starts: order ids, the accounts of the
+   * group's users (created on first use) and the balances of the accounts they spend from.
+   * A balance read while groups are in flight may miss their credits (never their debits: those
+   * come from accounts already in the view), so it can only be low; a shortfall re-reads it.
+   */
+  private async prepare(cmds: Command[]): Promise<void> {
+    const m = this.market;
+    const places = cmds.filter((c) => c.kind === 'place');
+    if (!places.length) return;
+    if (this.idBlock.length < places.length) this.idBlock.push(...(await nextOrderIds(this.db, Math.max(places.length, ORDER_ID_BLOCK))));
+    await this.ensureAccounts(places.map((c) => c.order.userId));
+    const missing = new Set<number>();
+    for (const c of places) {
+      const acct = this.accountId(c.order.userId, c.order.side === 'buy' ? m.quoteCurrencyId : m.baseCurrencyId);
+      if (!this.balances.has(acct)) missing.add(acct);
+    }
+    if (missing.size) for (const [id, available] of await readAvailable(this.db, [...missing])) this.balances.set(id, available);
+  }
+
+  /** Re-reads balances with nothing in flight: the view is then exactly the database's. */
+  private async refresh(ids: number[]): Promise<void> {
+    const now = Date.now();
+    for (const [id, available] of await readAvailable(this.db, ids)) {
+      this.balances.set(id, available);
+      this.refreshedAt.set(id, now);
+    }
+  }
+
+  /**
+   * Matches commands against the book and builds their group (synchronous: nothing else changes
+   * the book meanwhile). Stops before a place whose freeze exceeds the writer's view of the
+   * balance when that view may be stale, so the balance is refreshed before the order is refused.
+   */
+  private match(cmds: Command[]): MatchResult {
     const m = this.market;
     const now = this.clock.now();
     const outcomes: Outcome[] = [];
     const touched = new Map<number, OrderState>();
-    const trades: Array<TradeRecord & { entryId: string; buyerFee: bigint; sellerFee: bigint }> = [];
-    const inserted = new Set<number>();
-    const finished: number[] = [];
-
     const entries: ManyEntry[] = [];
-    const tradeEntry: number[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      const places = group.filter((c) => c.kind === 'place');
-      const ids = places.length ? await this.takeOrderIds(trx, places.length) : [];
-      // Lock the spending accounts of the group's orders and check freezes in memory; every
-      // entry is then posted in a few statements at the end (ledger_post re-checks each one).
-      await this.preloadAccounts(trx, places.map((c) => c.order.userId));
-      const spend = new Set<number>();
-      for (const c of places) spend.add(await this.account(trx, c.order.userId, c.order.side === 'buy' ? m.quoteCurrencyId : m.baseCurrencyId));
-      const available = spend.size ? await lockAvailable(trx, [...spend]) : new Map<number, bigint>();
-      this.group = { entries, available };
-      for (const cmd of group) {
-        if (cmd.kind === 'cancel') {
-          const o = this.orders.get(cmd.orderId);
-          if (!o || (cmd.userId !== null && o.userId !== cmd.userId)) {
-            outcomes.push({ ok: false, error: new AppError('spot_order_not_found') });
-            continue;
-          }
-          this.book.cancel(o.id);
-          o.status = 'cancelled';
-          o.cancelReason = cmd.reason;
-          o.updatedAt = now;
-          await this.release(trx, o, now);
-          touched.set(o.id, o);
-          finished.push(o.id);
-          outcomes.push({ ok: true, order: { ...o } });
+    const trades: Matched['trades'] = [];
+    let i = 0;
+    let refresh: number[] = [];
+    for (; i < cmds.length; i++) {
+      const cmd = cmds[i]!;
+      if (cmd.kind === 'cancel') {
+        const o = this.orders.get(cmd.orderId);
+        if (!o || (cmd.userId !== null && o.userId !== cmd.userId)) {
+          outcomes.push({ ok: false, error: new AppError('spot_order_not_found') });
           continue;
         }
-        const n = cmd.order;
-        const id = ids.shift()!;
-        if (n.tif === 'post_only' && this.book.wouldCross(n.side, n.priceTicks)) {
-          outcomes.push({ ok: false, error: new AppError('spot_post_only_would_take') });
-          continue;
-        }
-        const currency = n.side === 'buy' ? m.quoteCurrencyId : m.baseCurrencyId;
-        const acct = await this.account(trx, n.userId, currency);
-        const avail = available.get(acct) ?? 0n;
-        if (avail < n.freeze) {
-          outcomes.push({ ok: false, error: new AppError('insufficient_balance') });
-          continue;
-        }
-        available.set(acct, avail - n.freeze);
-        entries.push({
-          kind: 'spot_freeze',
-          refType: 'spot_order',
-          refId: String(id),
-          idempotencyKey: `spot:${id}:freeze`,
-          legs: [
-            { accountId: acct, currencyId: currency, bucket: 'available', amount: -n.freeze },
-            { accountId: acct, currencyId: currency, bucket: 'frozen', amount: n.freeze },
-          ],
-        });
-        const o: OrderState = {
-          id,
-          userId: n.userId,
-          instrumentId: m.instrumentId,
-          side: n.side,
-          type: n.type,
-          tif: n.tif,
-          priceTicks: n.priceTicks,
-          price: n.price,
-          amountLots: n.amountLots,
-          filledLots: 0,
-          frozen: n.freeze,
-          used: 0n,
-          released: 0n,
-          quoteFilled: 0n,
-          notional: 0n,
-          fee: 0n,
-          status: 'open',
-          cancelReason: null,
-          clientOrderId: n.clientOrderId,
-          createdAt: now,
-          updatedAt: now,
-        };
-        this.orders.set(id, o);
-        touched.set(id, o);
-        inserted.add(id);
-        const r = this.book.place({ id, owner: n.userId, side: n.side, type: n.type, tif: n.tif, price: n.priceTicks, size: n.amountLots });
-        let seq = 0;
-        for (const f of r.fills) {
-          const maker = this.orders.get(f.makerId)!;
-          const t = await this.settle(trx, f, o, maker, seq++, now);
-          trades.push(t);
-          tradeEntry.push(entries.length - 1);
-          touched.set(maker.id, maker);
-          if (f.makerRemaining === 0) {
-            maker.status = 'filled';
-            await this.release(trx, maker, now);
-            finished.push(maker.id);
-          }
-        }
-        if (r.outcome !== 'resting') {
-          o.status = r.outcome === 'filled' ? 'filled' : 'cancelled';
-          if (o.status === 'cancelled') o.cancelReason = r.reason === 'self_trade' ? 'self_trade' : r.reason === 'no_liquidity' ? 'no_liquidity' : 'ioc';
-          await this.release(trx, o, now);
-          finished.push(id);
-        }
+        this.book.cancel(o.id);
+        o.status = 'cancelled';
+        o.cancelReason = cmd.reason;
+        o.updatedAt = now;
+        this.release(entries, o);
+        touched.set(o.id, o);
+        this.orders.delete(o.id);
         outcomes.push({ ok: true, order: { ...o } });
+        continue;
       }
-      const entryIds = entries.length ? await postMany(trx, entries, now) : [];
-      trades.forEach((t, i) => (t.entryId = entryIds[tradeEntry[i]!]!));
-      if (touched.size) await upsertOrders(trx, [...touched.values()], inserted, m);
-      if (trades.length) await insertTrades(trx, trades, m);
-    });
-    this.group = null;
-
-    for (const id of finished) this.orders.delete(id);
-    this.stats.groups++;
-    this.stats.commands += group.length;
-    this.stats.fills += trades.length;
-    this.stats.maxGroup = Math.max(this.stats.maxGroup, group.length);
-    this.onCommit({ orders: [...touched.values()].map((o) => ({ ...o })), trades });
-    return outcomes;
+      const n = cmd.order;
+      if (n.tif === 'post_only' && this.book.wouldCross(n.side, n.priceTicks)) {
+        outcomes.push({ ok: false, error: new AppError('spot_post_only_would_take') });
+        continue;
+      }
+      const currency = n.side === 'buy' ? m.quoteCurrencyId : m.baseCurrencyId;
+      const acct = this.accountId(n.userId, currency);
+      const avail = this.balances.get(acct) ?? 0n;
+      if (avail < n.freeze) {
+        if (Date.now() - (this.refreshedAt.get(acct) ?? 0) > REFRESH_MS) {
+          refresh = [acct];
+          break;
+        }
+        outcomes.push({ ok: false, error: new AppError('insufficient_balance') });
+        continue;
+      }
+      this.balances.set(acct, avail - n.freeze);
+      const id = this.idBlock.shift()!;
+      entries.push({
+        kind: 'spot_freeze',
+        refType: 'spot_order',
+        refId: String(id),
+        idempotencyKey: `spot:${id}:freeze`,
+        legs: [
+          { accountId: acct, currencyId: currency, bucket: 'available', amount: -n.freeze },
+          { accountId: acct, currencyId: currency, bucket: 'frozen', amount: n.freeze },
+        ],
+      });
+      const o: OrderState = {
+        id,
+        userId: n.userId,
+        instrumentId: m.instrumentId,
+        side: n.side,
+        type: n.type,
+        tif: n.tif,
+        priceTicks: n.priceTicks,
+        price: n.price,
+        amountLots: n.amountLots,
+        filledLots: 0,
+        frozen: n.freeze,
+        used: 0n,
+        released: 0n,
+        quoteFilled: 0n,
+        notional: 0n,
+        fee: 0n,
+        status: 'open',
+        cancelReason: null,
+        clientOrderId: n.clientOrderId,
+        createdAt: now,
+        updatedAt: now,
+      };
+      this.orders.set(id, o);
+      touched.set(id, o);
+      const r = this.book.place({ id, owner: n.userId, side: n.side, type: n.type, tif: n.tif, price: n.priceTicks, size: n.amountLots });
+      let seq = 0;
+      for (const f of r.fills) {
+        const maker = this.orders.get(f.makerId)!;
+        trades.push(this.settle(entries, f, o, maker, seq++, now));
+        touched.set(maker.id, maker);
+        if (f.makerRemaining === 0) {
+          maker.status = 'filled';
+          this.release(entries, maker);
+          this.orders.delete(maker.id);
+        }
+      }
+      if (r.outcome !== 'resting') {
+        o.status = r.outcome === 'filled' ? 'filled' : 'cancelled';
+        if (o.status === 'cancelled') o.cancelReason = r.reason === 'self_trade' ? 'self_trade' : r.reason === 'no_liquidity' ? 'no_liquidity' : 'ioc';
+        this.release(entries, o);
+        this.orders.delete(id);
+      }
+      outcomes.push({ ok: true, order: { ...o } });
+    }
+    const rest = cmds.slice(i);
+    if (i === 0) return { group: null, rest, refresh };
+    const committed = [...touched.values()].map((o) => ({ ...o }));
+    return {
+      group: { cmds: cmds.slice(0, i), outcomes, at: now, entries, orders: JSON.stringify(committed.map((o) => orderRow(o, m))), trades, committed },
+      rest,
+      refresh,
+    };
   }
 
   /** One fill: one journal entry moving both sides' money, fees and the rounding residue. */
-  private async settle(trx: Trx, f: Fill, taker: OrderState, maker: OrderState, seq: number, at: Date) {
+  private settle(entries: ManyEntry[], f: Fill, taker: OrderState, maker: OrderState, seq: number, at: Date): Matched['trades'][number] {
     const m = this.market;
     const buyer = taker.side === 'buy' ? taker : maker;
     const seller = taker.side === 'buy' ? maker : taker;
@@ -369,28 +570,22 @@ export class MarketWriter {
     const sellerFee = feeOf(gross, seller === taker ? m.takerFee : m.makerFee);
     if (buyer.used + pay > buyer.frozen || seller.used + base > seller.frozen) throw new Error('spot: fill exceeds the frozen funds');
 
-    const [bq, bb, sq, sb] = await Promise.all([
-      this.account(trx, buyer.userId, m.quoteCurrencyId),
-      this.account(trx, buyer.userId, m.baseCurrencyId),
-      this.account(trx, seller.userId, m.quoteCurrencyId),
-      this.account(trx, seller.userId, m.baseCurrencyId),
-    ]);
+    const q = m.quoteCurrencyId;
+    const b = m.baseCurrencyId;
     const legs: ManyEntry['legs'] = [];
     const leg = (accountId: number, currencyId: number, bucket: 'available' | 'frozen', amount: bigint) => {
       if (amount === 0n) return;
       legs.push({ accountId, currencyId, bucket, amount });
       this.credit(accountId, bucket, amount);
     };
-    const q = m.quoteCurrencyId;
-    const b = m.baseCurrencyId;
-    leg(bq, q, 'frozen', -pay);
-    leg(sq, q, 'available', gross - sellerFee);
-    if (sellerFee) leg(await this.system(trx, 'fees', q), q, 'available', sellerFee);
-    if (residue) leg(await this.system(trx, 'rounding', q), q, 'available', residue);
-    leg(sb, b, 'frozen', -base);
-    leg(bb, b, 'available', base - buyerFee);
-    if (buyerFee) leg(await this.system(trx, 'fees', b), b, 'available', buyerFee);
-    this.group!.entries.push({
+    leg(this.accountId(buyer.userId, q), q, 'frozen', -pay);
+    leg(this.accountId(seller.userId, q), q, 'available', gross - sellerFee);
+    if (sellerFee) leg(this.accountId('fees', q), q, 'available', sellerFee);
+    if (residue) leg(this.accountId('rounding', q), q, 'available', residue);
+    leg(this.accountId(seller.userId, b), b, 'frozen', -base);
+    leg(this.accountId(buyer.userId, b), b, 'available', base - buyerFee);
+    if (buyerFee) leg(this.accountId('fees', b), b, 'available', buyerFee);
+    entries.push({
       kind: 'spot_fill',
       refType: 'spot_order',
       refId: String(taker.id),
@@ -398,7 +593,6 @@ export class MarketWriter {
       memo: `${m.symbol} ${f.size} lots @ ${f.price} ticks (maker ${maker.id})`,
       legs,
     });
-    const entryId = '';
     buyer.used += pay;
     buyer.quoteFilled += pay;
     buyer.fee += buyerFee;
@@ -420,29 +614,19 @@ export class MarketWriter {
       makerUserId: maker.userId,
       takerUserId: taker.userId,
       at,
-      entryId,
+      entry: entries.length,
       buyerFee,
       sellerFee,
     };
   }
 
-  /**
-   * Order ids come from the table's sequence a block at a time, so most groups skip that round
-   * trip. Sequence values are never handed out twice (a rolled-back group leaves a gap) and a
-   * writer takes them in increasing order, so id order stays time order within a market.
-   */
-  private async takeOrderIds(trx: Trx, n: number): Promise<number[]> {
-    if (this.idBlock.length < n) this.idBlock.push(...(await nextOrderIds(trx, Math.max(n, ORDER_ID_BLOCK))));
-    return this.idBlock.splice(0, n);
-  }
-
   /** Returns what stayed frozen of a finished order (cancel, fill, IOC remainder). */
-  private async release(trx: Trx, o: OrderState, _at: Date): Promise<void> {
+  private release(entries: ManyEntry[], o: OrderState): void {
     const left = o.frozen - o.used - o.released;
     if (left <= 0n) return;
     const currency = o.side === 'buy' ? this.market.quoteCurrencyId : this.market.baseCurrencyId;
-    const acct = await this.account(trx, o.userId, currency);
-    this.group!.entries.push({
+    const acct = this.accountId(o.userId, currency);
+    entries.push({
       kind: 'spot_release',
       refType: 'spot_order',
       refId: String(o.id),
@@ -456,20 +640,19 @@ export class MarketWriter {
     o.released += left;
   }
 
-  /** A credit to a locked spending account counts for later orders of the same group. */
+  /** A credit to an account in the balance view counts for later orders (this group's and the next). */
   private credit(accountId: number, bucket: 'available' | 'frozen', amount: bigint): void {
-    const g = this.group;
-    if (!g || bucket !== 'available' || amount <= 0n) return;
-    const cur = g.available.get(accountId);
-    if (cur !== undefined) g.available.set(accountId, cur + amount);
+    if (bucket !== 'available' || amount <= 0n) return;
+    const cur = this.balances.get(accountId);
+    if (cur !== undefined) this.balances.set(accountId, cur + amount);
   }
 
-  /** Fills the account cache for a group's users in one query (base and quote, spot account type). */
-  private async preloadAccounts(trx: Trx, userIds: number[]): Promise<void> {
+  /** Known account ids of users (spot account type, base and quote), creating missing ones. */
+  private async ensureAccounts(userIds: number[]): Promise<void> {
     const m = this.market;
     const missing = [...new Set(userIds)].filter((u) => !this.accounts.has(`${u}:${m.baseCurrencyId}`) || !this.accounts.has(`${u}:${m.quoteCurrencyId}`));
     if (!missing.length) return;
-    const rows = await trx
+    const rows = await this.db
       .selectFrom('accounts')
       .select(['id', 'user_id', 'currency_id'])
       .where('user_id', 'in', missing)
@@ -477,25 +660,23 @@ export class MarketWriter {
       .where('account_type', '=', SPOT_ACCOUNT_TYPE)
       .execute();
     for (const r of rows) this.accounts.set(`${r.user_id}:${r.currency_id}`, r.id);
-  }
-
-  private async account(trx: Trx, userId: number, currencyId: number): Promise<number> {
-    const key = `${userId}:${currencyId}`;
-    let id = this.accounts.get(key);
-    if (id === undefined) {
-      id = await ledger.userAccount(trx, userId, currencyId, SPOT_ACCOUNT_TYPE);
-      this.accounts.set(key, id);
+    for (const u of missing) {
+      for (const c of [m.baseCurrencyId, m.quoteCurrencyId]) {
+        if (this.accounts.has(`${u}:${c}`)) continue;
+        this.accounts.set(`${u}:${c}`, await this.db.transaction().execute((trx) => ledger.userAccount(trx, u, c, SPOT_ACCOUNT_TYPE)));
+      }
     }
-    return id;
   }
 
-  private async system(trx: Trx, code: string, currencyId: number): Promise<number> {
+  private async system(code: string, currencyId: number): Promise<void> {
     const key = `${code}:${currencyId}`;
-    let id = this.accounts.get(key);
-    if (id === undefined) {
-      id = await ledger.systemAccount(trx, code, currencyId);
-      this.accounts.set(key, id);
-    }
+    if (!this.accounts.has(key)) this.accounts.set(key, await this.db.transaction().execute((trx) => ledger.systemAccount(trx, code, currencyId)));
+  }
+
+  /** A user's (number) or system account's (code) id; prepared before matching. */
+  private accountId(owner: number | string, currencyId: number): number {
+    const id = this.accounts.get(`${owner}:${currencyId}`);
+    if (id === undefined) throw new Error(`spot: account ${owner}:${currencyId} was not prepared`);
     return id;
   }
 }
@@ -516,33 +697,35 @@ function refuseExpired(cmd: Command): boolean {
   return true;
 }
 
-/** Locks the accounts (id order: no deadlocks with ledger_post) and reads their available balances. */
-async function lockAvailable(trx: Trx, ids: number[]): Promise<Map<number, bigint>> {
-  const rows = await trx.selectFrom('accounts').select(['id', 'available', 'allow_negative']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+async function readAvailable(db: Database, ids: number[]): Promise<Map<number, bigint>> {
+  const rows = await db.selectFrom('accounts').select(['id', 'available']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, BigInt(r.available)]));
 }
 
-async function nextOrderIds(trx: Trx, n: number): Promise<number[]> {
-  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text as id from generate_series(1, ${n}::integer)`.execute(
-    trx,
-  );
+/**
+ * Order ids come from the table's sequence a block at a time, so most groups skip that round
+ * trip. Sequence values are never handed out twice (a refused group leaves a gap) and a writer
+ * takes them in increasing order, so id order stays time order within a market.
+ */
+async function nextOrderIds(db: Database, n: number): Promise<number[]> {
+  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text as id from generate_series(1, ${n}::integer)`.execute(db);
   return r.rows.map((x) => Number(x.id));
 }
 
-async function upsertOrders(trx: Trx, orders: OrderState[], inserted: Set<number>, m: SpotMarket): Promise<void> {
+/** An order as spot_commit_group reads it (amounts as decimal text of base units). */
+function orderRow(o: OrderState, m: SpotMarket) {
   const lot = lotUnits(m);
-  const rows = orders.map((o) => ({
-    id: String(o.id),
+  return {
+    id: o.id,
     user_id: o.userId,
-    instrument_id: o.instrumentId,
     side: o.side,
     type: o.type,
     tif: o.tif,
     price: o.price,
-    price_ticks: String(o.priceTicks),
+    price_ticks: o.priceTicks,
     amount: (BigInt(o.amountLots) * lot).toString(),
-    amount_lots: String(o.amountLots),
-    filled_lots: String(o.filledLots),
+    amount_lots: o.amountLots,
+    filled_lots: o.filledLots,
     filled: (BigInt(o.filledLots) * lot).toString(),
     quote_filled: o.quoteFilled.toString(),
     notional_exact: o.notional.toString(),
@@ -553,61 +736,5 @@ async function upsertOrders(trx: Trx, orders: OrderState[], inserted: Set<number
     status: o.status,
     cancel_reason: o.cancelReason,
     client_order_id: o.clientOrderId,
-    created_at: o.createdAt,
-    updated_at: o.updatedAt,
-  }));
-  const res = await trx
-    .insertInto('spot_orders')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          filled_lots: eb.ref('excluded.filled_lots'),
-          filled: eb.ref('excluded.filled'),
-          quote_filled: eb.ref('excluded.quote_filled'),
-          notional_exact: eb.ref('excluded.notional_exact'),
-          fee: eb.ref('excluded.fee'),
-          used: eb.ref('excluded.used'),
-          released: eb.ref('excluded.released'),
-          status: eb.ref('excluded.status'),
-          cancel_reason: eb.ref('excluded.cancel_reason'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        // Only open orders change; a finished one never reopens or changes again.
-        .where('spot_orders.status', '=', 'open'),
-    )
-    .returning('id')
-    .execute();
-  if (res.length !== rows.length) throw new Error(`spot: ${rows.length - res.length} order(s) were no longer open (${inserted.size} new)`);
-}
-
-async function insertTrades(
-  trx: Trx,
-  trades: Array<TradeRecord & { entryId: string; buyerFee: bigint; sellerFee: bigint }>,
-  m: SpotMarket,
-): Promise<void> {
-  const lot = lotUnits(m);
-  const ids = await trx
-    .insertInto('spot_trades')
-    .values(
-      trades.map((t) => ({
-        instrument_id: m.instrumentId,
-        price: formatUnits(BigInt(t.price), m.pricePrecision),
-        amount: (BigInt(t.lots) * lot).toString(),
-        quote_amount: t.quote.toString(),
-        taker_side: t.takerSide,
-        maker_order_id: String(t.makerOrderId),
-        taker_order_id: String(t.takerOrderId),
-        maker_user_id: t.makerUserId,
-        taker_user_id: t.takerUserId,
-        buyer_fee: t.buyerFee.toString(),
-        seller_fee: t.sellerFee.toString(),
-        entry_id: t.entryId,
-        created_at: t.at,
-      })),
-    )
-    .returning('id')
-    .execute();
-  ids.forEach((r, i) => (trades[i]!.id = r.id));
+  };
 }

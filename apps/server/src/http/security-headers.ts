@@ -1,0 +1,34 @@
+/**
+ * The security headers of every response (helmet's set with our content security policy),
+ * computed once at start. The Fastify plugin of helmet rebuilds the policy on every request
+ * (≈ 25 µs each in the spot HTTP profile); the headers never change, so they are a constant.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  })({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error('helmet could not compute the security headers');
+  });
+  return headers;
+}

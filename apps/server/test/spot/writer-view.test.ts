@@ -1,0 +1,124 @@
+/**
+ * The writer's balance view and its fence (writer.ts): money arriving or leaving through other
+ * paths after the writer read a balance, and a second writer of the same market committing on a
+ * stale book. In every case the database decides, nothing is lost and the books reconcile.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUnits } from '@bourse/money';
+import { ledger, reconcile } from '../../src/modules/ledger';
+import { spotEngines } from '../../src/modules/spot/engines';
+import { lotUnits, notionalToQuote, toLots, toTicks, type SpotMarket } from '../../src/modules/spot/market';
+import { placeOrder } from '../../src/modules/spot/service';
+import { MarketWriter, SPOT_ACCOUNT_TYPE, type NewOrder } from '../../src/modules/spot/writer';
+import type { AppContext } from '../../src/context';
+import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
+import { balance, fund, limit, market, tick } from './helpers';
+
+let db: TestDb;
+let ctx: AppContext;
+let btc: SpotMarket;
+const S = 'BTC/USDT';
+
+beforeAll(async () => {
+  db = await openTestDb();
+  ctx = testContext(db.db);
+  btc = await market(ctx, S);
+  await tick(ctx, btc, '90000');
+});
+afterAll(async () => {
+  await spotEngines(ctx).close();
+  await db.close();
+});
+
+async function trader(usdt = '0', coin = '0') {
+  const id = await createUser(ctx.db);
+  if (usdt !== '0') await fund(ctx, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
+  if (coin !== '0') await fund(ctx, id, btc.baseCurrencyId, coin, btc.baseDecimals);
+  return id;
+}
+
+/** Moves money out of a user's spot account by another path than the writer (e.g. a transfer). */
+async function withdrawElsewhere(userId: number, usdt: string) {
+  await ctx.db.transaction().execute(async (trx) =>
+    ledger.transfer(
+      trx,
+      await ledger.userAccount(trx, userId, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE),
+      await ledger.systemAccount(trx, 'demo', btc.quoteCurrencyId),
+      parseUnits(usdt, btc.quoteDecimals),
+      { kind: 'test_withdrawal', memo: 'test: money leaves the spot account' },
+      ctx.clock.now(),
+    ),
+  );
+}
+
+function limitOrder(userId: number, side: 'buy' | 'sell', price: string, amount: string): NewOrder {
+  const priceTicks = toTicks(btc, price);
+  const amountLots = toLots(btc, amount);
+  return {
+    userId,
+    side,
+    type: 'limit',
+    tif: 'gtc',
+    priceTicks: Number(priceTicks),
+    price,
+    amountLots: Number(amountLots),
+    freeze: side === 'buy' ? notionalToQuote(btc, priceTicks * amountLots, 'up') : amountLots * lotUnits(btc),
+    clientOrderId: null,
+  };
+}
+
+describe('the spot writer’s balance view', () => {
+  it('re-reads a balance before refusing: money that arrived after the writer read it is spendable at once', async () => {
+    const u = await trader('100');
+    await placeOrder(ctx, u, limit(S, 'buy', '86000', '0.001')); // the writer now holds 14 USDT for u
+    await fund(ctx, u, btc.quoteCurrencyId, '1000', btc.quoteDecimals);
+    const big = await placeOrder(ctx, u, limit(S, 'buy', '86000', '0.01')); // 860 USDT
+    expect(big).toMatchObject({ status: 'open', frozen: '860' });
+    expect(await balance(ctx, u, btc.quoteCurrencyId)).toEqual({ available: parseUnits('154', 6), frozen: parseUnits('946', 6) });
+    // A true shortfall is still refused, with nothing changed.
+    await expect(placeOrder(ctx, u, limit(S, 'buy', '86000', '0.003'))).rejects.toMatchObject({ code: 'insufficient_balance' });
+    expect(await balance(ctx, u, btc.quoteCurrencyId)).toEqual({ available: parseUnits('154', 6), frozen: parseUnits('946', 6) });
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+
+  it('money that left by another path makes the group’s commit fail; the writer rebuilds and answers each order as the database allows', async () => {
+    const u = await trader('1000');
+    const other = await trader('1000');
+    await placeOrder(ctx, u, limit(S, 'buy', '85000', '0.001')); // the writer now holds 915 USDT for u
+    await withdrawElsewhere(u, '900'); // 15 USDT are left
+    const w = await spotEngines(ctx).writer(btc);
+    const rebuilds = w.stats.rebuilds;
+    const [small, big, others] = await Promise.allSettled([
+      placeOrder(ctx, u, limit(S, 'buy', '85000', '0.0001')), // 8.5 USDT: affordable
+      placeOrder(ctx, u, limit(S, 'buy', '85000', '0.005')), // 425 USDT: no longer
+      placeOrder(ctx, other, limit(S, 'buy', '85000', '0.001')),
+    ]);
+    expect(small).toMatchObject({ status: 'fulfilled', value: { status: 'open', frozen: '8.5' } });
+    expect(big).toMatchObject({ status: 'rejected', reason: { code: 'insufficient_balance' } });
+    expect(others).toMatchObject({ status: 'fulfilled', value: { status: 'open' } });
+    expect(w.stats.rebuilds).toBe(rebuilds + 1);
+    expect(await balance(ctx, u, btc.quoteCurrencyId)).toEqual({ available: parseUnits('6.5', 6), frozen: parseUnits('93.5', 6) });
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('the spot writer’s fence', () => {
+  it('a second writer of the same market cannot commit on a stale book: it is refused, rebuilds and matches the order it had not seen', async () => {
+    const seller = await trader('0', '1');
+    const buyer = await trader('1000');
+    const stale = new MarketWriter(ctx.db, ctx.clock, btc);
+    await stale.rebuild();
+    // The market's real writer rests an ask the stale writer's book does not have.
+    const ask = await placeOrder(ctx, seller, limit(S, 'sell', '90500', '0.002'));
+    expect(ask.status).toBe('open');
+    const bid = await stale.place(limitOrder(buyer, 'buy', '90500', '0.002'));
+    // Matched on its stale book the bid would have rested and crossed the ask; the fence refused
+    // that commit and the rebuilt book matched it.
+    expect(bid).toMatchObject({ status: 'filled', filledLots: Number(toLots(btc, '0.002')) });
+    expect(stale.stats.rebuilds).toBe(2);
+    await stale.close();
+    const row = await ctx.db.selectFrom('spot_orders').select('status').where('id', '=', ask.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('filled');
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+});
