@@ -134,6 +134,11 @@ describe('home, content and messages', () => {
     const popup = page.getByTestId('popup-notice');
     await popup.filter({ hasText: 'Trading competition opens' }).waitFor();
     expect(await popup.textContent()).toContain('Join before Friday.');
+    // On screen where the reader is (at the top of Home), not centred on the whole page's height.
+    const box = (await popup.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
     await page.getByTestId('popup-close').click();
     await popup.waitFor({ state: 'detached' });
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('seen_notices'))) ?? '[]')).toEqual([

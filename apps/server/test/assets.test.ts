@@ -432,6 +432,21 @@ describe('deposits, transfers, exchange, records', () => {
     expect(lines.has_more).toBe(false);
   });
 
+  it('an absurdly large amount is refused with a message, never an overflowing column (HTTP 500)', async () => {
+    const huge = '1' + '0'.repeat(90);
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['/api/wallet/change', { currency_id: usdt, number: huge, from_field: 2, to_field: 4, lang: 'de' }],
+      ['/api/wallet/exchange/quote', { from_currency_id: usdt, to_currency_id: eth, number: huge, lang: 'de' }],
+      ['/api/wallet/charge_req', { currency: usdt, amount: huge, proof: 'x', lang: 'de' }],
+      ['/api/wallet/out', { currency: usdt, number: huge, address_id: 1, lang: 'de' }],
+    ];
+    for (const [url, body] of calls) {
+      const r = await api(h, 'POST', url, body, { token: demo });
+      expect(r, url).toMatchObject({ type: 'error', error: 'amount_out_of_range' });
+      expect(r.message, url).not.toBe('amount_out_of_range');
+    }
+  });
+
   it('console: liabilities balance against the system accounts; configuration changes are audited', async () => {
     const l = await api(h, 'GET', '/api/admin/assets/liabilities', {}, { token: op });
     const rows = l.message as Array<{ currency_id: number; balanced: boolean; users_total: string }>;

@@ -134,6 +134,12 @@ describe('user journey', () => {
     const centre = await call('GET', '/api/mining', {}, user.token);
     expect(centre.message.user).toEqual([expect.objectContaining({ currency_id: usdtId, saving: '1100', accumulated_income: '0' })]);
     expect(centre.message.platform).toMatchObject({ participants: 1, valid_nodes: 2 });
+    // Record filters name the field in the caller's language, not by its wire name.
+    const badStatus = await call('GET', '/api/lh/deposit/order', { status: 'bogus', lang: 'de' }, user.token);
+    expect(badStatus).toMatchObject({ type: 'error', error: 'field_invalid' });
+    expect(badStatus.message).toContain('Status');
+    const badOrder = await call('POST', '/api/lh/deposit/income', { order_id: 'x', lang: 'zh' }, user.token);
+    expect(badOrder.message).toContain('订单');
   });
 
   it('pays income on the console run and lists it in the records', async () => {
@@ -185,6 +191,17 @@ describe('user journey', () => {
     expect(list.message.find((x: { id: number }) => x.id === productId).window_status).toBe(0);
     expect((await call('POST', '/api/lh/deposit', { config_id: productId, amount: '10' }, user.token)).error).toBe('savings_product_closed');
     await call('POST', `/api/admin/savings/products/${productId}/status`, { open: true }, admin);
+  });
+
+  it('reads yes/no fields sent as text the way they are written ("false" is no)', async () => {
+    const created = await call('POST', '/api/admin/savings/products', product({ currency_id: usdtId, early_redeem: 'false', forfeit_income: 'true' }), admin);
+    const id = created.message.id as number;
+    const view = (await call('GET', '/api/admin/savings/products', {}, admin)).message.find((x: { id: number }) => x.id === id);
+    expect(view.early_redeem).toBe(false);
+    expect(view.forfeit_income).toBe(true);
+    await call('POST', `/api/admin/savings/products/${id}/status`, { open: 'false' }, admin);
+    expect((await call('GET', '/api/lh/deposit/config')).message.find((x: { id: number }) => x.id === id).window_status).toBe(0);
+    expect((await call('POST', `/api/admin/savings/products/${id}/status`, { open: 'maybe' }, admin)).type).toBe('error');
   });
 
   it('moves the demo clock only when SAVINGS_DEMO_CLOCK is on, audited', async () => {

@@ -94,6 +94,24 @@ describe('joining', () => {
     expect(await f.userBalance(user)).toBe(f.u('900'));
   });
 
+  it('answers concurrent joins with one request key with the one subscription (one debit)', async () => {
+    const user = await f.user('1000');
+    const pid = await f.product();
+    const other = await f.product();
+    // A double tap (same product) and a replay against another product, all at once: on
+    // PostgreSQL the later ones wait for the product lock or meet the unique index.
+    const results = await Promise.all([
+      subscribe(f.ctx, user, { productId: pid, amount: '100', clientKey: 'dbl' }),
+      subscribe(f.ctx, user, { productId: pid, amount: '100', clientKey: 'dbl' }),
+      subscribe(f.ctx, user, { productId: other, amount: '100', clientKey: 'dbl' }),
+      subscribe(f.ctx, user, { productId: pid, amount: '100', clientKey: 'dbl' }),
+    ]);
+    expect(new Set(results.map((s) => s.id)).size).toBe(1);
+    const rows = await f.db.selectFrom('savings_subscriptions').select('id').where('user_id', '=', user).execute();
+    expect(rows).toHaveLength(1);
+    expect(await f.userBalance(user)).toBe(f.u('900'));
+  });
+
   it('never oversells the quota under parallel joins', async () => {
     const pid = await f.product({ totalQuota: f.u('1000'), maxAmount: f.u('1000') });
     const users = await Promise.all(Array.from({ length: 12 }, () => f.user('1000')));
@@ -221,6 +239,20 @@ describe('early redemption', () => {
     const sub2 = await subscribe(f.ctx, user, { productId: locked, amount: '100' });
     await expectCode(redeemQuote(f.ctx, user, sub2.id), 'savings_early_redeem_not_allowed');
     await expectCode(redeemEarly(f.ctx, user, sub2.id), 'savings_early_redeem_not_allowed');
+  });
+
+  it('redeems when the confirmed refund is zero (a 100% penalty), and refuses a malformed figure', async () => {
+    const user = await f.user('100');
+    const pid = await f.product({ penaltyRate: '1' });
+    const sub = await subscribe(f.ctx, user, { productId: pid, amount: '100' });
+    const q = await redeemQuote(f.ctx, user, sub.id);
+    expect(q).toMatchObject({ penalty: '100', refund: '0' });
+    await expectCode(redeemEarly(f.ctx, user, sub.id, 'abc'), 'field_invalid');
+    const feesBefore = await f.system('fees');
+    const v = await redeemEarly(f.ctx, user, sub.id, q.refund);
+    expect(v).toMatchObject({ status: 'redeemed', penalty: '100', refund: '0' });
+    expect((await f.system('fees')) - feesBefore).toBe(f.u('100'));
+    expect(await f.userBalance(user)).toBe(0n);
   });
 
   it('forfeits paid income from the refund (to the yield pool) when the product says so', async () => {

@@ -30,6 +30,13 @@ const limit = z.coerce.number().int().min(1).max(100).default(20);
 const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const rateText = z.string().trim().max(40);
 const amountText = z.union([z.string(), z.number()]).transform(String);
+/**
+ * A yes/no field: a JSON boolean, or true/false/1/0 from a form. (z.coerce.boolean() reads the
+ * string "false" as true, which would open a product or allow early redemption by mistake.)
+ */
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
 const productBody = z.object({
   kind: z.enum(KINDS as ['savings', 'lock', 'pledge', 'machine']),
@@ -45,8 +52,8 @@ const productBody = z.object({
   start_time: z.string().max(40),
   end_time: z.string().max(40),
   penalty_rate: rateText,
-  early_redeem: z.coerce.boolean().default(true),
-  forfeit_income: z.coerce.boolean().default(false),
+  early_redeem: flag.default(true),
+  forfeit_income: flag.default(false),
   payout: z.enum(['account', 'compound']),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   sort: z.coerce.number().int().min(-10000).max(10000).default(0),
@@ -84,7 +91,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/savings/products/:id/status',
-      { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: z.coerce.boolean(), lang }) } },
+      { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }) } },
       async (req) => {
         const r = await setProductOpen(ctx, req.params.id, req.body.open);
         await audit(ctx, currentOperator(req).id, req.body.open ? 'savings.product_open' : 'savings.product_close', `savings_product:${req.params.id}`, r.before, r.after, req.ip);
@@ -170,7 +177,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/savings/clock/advance',
-      { preHandler: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: z.coerce.boolean().default(true), lang }) } },
+      { preHandler: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }) } },
       async (req) => {
         const c = demoClock(ctx);
         if (!c) throw new AppError('savings_demo_clock_off');

@@ -126,10 +126,29 @@ export async function subscribe(ctx: AppContext, userId: number, input: Subscrib
   }
   const now = savingsClock(ctx).now();
   const cur = await currencyMap(ctx);
+  try {
+    return await joinInTransaction(ctx, userId, input, now, cur);
+  } catch (err) {
+    // The same request key joined concurrently (on PostgreSQL the unique index answers the second
+    // one): the first join stands and is the answer, as for a retry.
+    if (input.clientKey && (err as { code?: string }).code === '23505') {
+      const existing = await repo.findByClientKey(ctx.db, userId, input.clientKey);
+      if (existing) return existing;
+    }
+    throw err;
+  }
+}
+
+function joinInTransaction(ctx: AppContext, userId: number, input: SubscribeInput, now: Date, cur: Map<number, CurrencyRow>): Promise<Subscription> {
   return ctx.db.transaction().execute(async (trx) => {
     // The product row lock serialises joins of one product (quota and per-user maximum).
     const p = await repo.findProduct(trx, input.productId, true);
     if (!p) throw new AppError('savings_product_not_found');
+    // A join with the same request key may have committed while this one waited for the lock.
+    if (input.clientKey) {
+      const existing = await repo.findByClientKey(trx, userId, input.clientKey);
+      if (existing) return existing;
+    }
     const c = currencyOf(cur, p.currencyId);
     const ws = purchaseWindowStatus(p.status, p.windowStart.getTime(), p.windowEnd.getTime(), now.getTime());
     if (ws === 2) throw new AppError('savings_window_not_started', { start: p.windowStart.toISOString() });
@@ -204,6 +223,15 @@ export async function redeemQuote(ctx: AppContext, userId: number, id: string) {
   };
 }
 
+/** The refund the sheet showed, in base units. Zero is a valid figure (a 100% penalty). */
+function expectedUnits(text: string, decimals: number): bigint {
+  try {
+    return parseUnits(text.trim(), decimals);
+  } catch {
+    throw new AppError('field_invalid', { field: 'expected_refund' });
+  }
+}
+
 /**
  * Early redemption: the savings pool releases the balance; the user gets principal less penalty
  * (less forfeited income when the product says so); the penalty goes to the platform (`fees`),
@@ -221,7 +249,7 @@ export async function redeemEarly(ctx: AppContext, userId: number, id: string, e
     if (!p.earlyRedeem) throw new AppError('savings_early_redeem_not_allowed');
     const c = currencyOf(cur, sub.currencyId);
     const q = quoteOf(sub, p);
-    if (expectedRefund !== undefined && expectedRefund !== '' && parseAmount(expectedRefund, c.decimals, 'refund') !== q.refund) {
+    if (expectedRefund !== undefined && expectedRefund.trim() !== '' && expectedUnits(expectedRefund, c.decimals) !== q.refund) {
       throw new AppError('savings_quote_changed', { refund: formatUnits(q.refund, c.decimals) });
     }
     if (!(await repo.closeSubscription(trx, sub.id, 'redeemed', { penalty: q.penalty, forfeited: q.forfeited, refund: q.refund, at: now }))) {

@@ -18,6 +18,12 @@ export function AccountRow({ account }: { account: WalletAccount }) {
           <div className="account-name">{currency.name}</div>
           {currency.subName && <div className="account-sub">{currency.subName}</div>}
         </div>
+        <div className="account-balance">
+          <span className="figure-label">{t('assets.walletBalance')}</span>
+          <span className="figure-value num" data-testid="wallet-balance">
+            {formatAmount(account.total, currency.decimals)}
+          </span>
+        </div>
       </div>
       <div className="account-figures">
         <div className="figure">

@@ -3,7 +3,7 @@ import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import type { Withdrawal } from '../api/assets';
-import { StatusTag, useCopy } from './shared';
+import { formatWhen, StatusTag, useCopy } from './shared';
 
 const STEPS = ['apply', 'review', 'approved', 'sent', 'completed'] as const;
 const REACHED: Record<Withdrawal['status'], number> = {
@@ -21,7 +21,8 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
   const when: Partial<Record<(typeof STEPS)[number], string | null>> = w
     ? {
         apply: w.created_at,
-        review: w.created_at,
+        // A rejection is shown on the review step, at the time the operator refused it.
+        review: w.status === 'rejected' ? (w.reviewed_at ?? w.created_at) : w.created_at,
         approved: w.reviewed_at,
         sent: w.sent_at,
         completed: w.completed_at,
@@ -46,7 +47,7 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
                 {w.status === 'rejected' && i === reached
                   ? t('assets.status.rejected')
                   : t(`assets.step.${s}`)}
-                {i <= reached && when[s] ? ` · ${new Date(when[s]).toLocaleString()}` : ''}
+                {i <= reached && when[s] ? ` · ${formatWhen(when[s])}` : ''}
               </li>
             ))}
           </ul>

@@ -3,8 +3,19 @@ import { Popup, SearchBar, Tag, Toast } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
+import { formatDate } from '../../../lib/time';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { coinLabel, type Coin } from '../api/assets';
+
+/** A record's time as YYYY-MM-DD HH:mm:ss in local time: the same in every UI language (the
+ * browser's own locale format would ignore the language chosen in the app). */
+export function formatWhen(iso: string | null | undefined): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) return '--';
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(ms)} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
 
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -19,14 +19,15 @@ import {
   type Transfer,
   type Withdrawal,
 } from '../api/assets';
-import { ListEnd, StatusTag } from '../components/shared';
+import { formatWhen, ListEnd, StatusTag } from '../components/shared';
 import { WithdrawalDetail } from '../components/WithdrawalDetail';
 import '../assets.css';
 
 const TABS = ['all', 'deposits', 'withdrawals', 'transfers', 'exchanges'] as const;
 type Tab = (typeof TABS)[number];
 type TypeName = keyof typeof ACCOUNT_TYPES;
-const KINDS = new Set([
+// Journal kinds with a label (assets.kinds); any other kind is shown as written.
+const KIND_LIST = [
   'deposit',
   'demo_credit',
   'withdraw_freeze',
@@ -34,12 +35,21 @@ const KINDS = new Set([
   'withdraw',
   'transfer',
   'exchange',
-]);
-type Kind =
-  'deposit' | 'demo_credit' | 'withdraw_freeze' | 'withdraw_unfreeze' | 'withdraw' | 'transfer' | 'exchange';
+  'contract_open',
+  'contract_settle',
+  'spot_freeze',
+  'spot_fill',
+  'spot_release',
+  'savings_subscribe',
+  'savings_income',
+  'savings_maturity',
+  'savings_redeem',
+] as const;
+type Kind = (typeof KIND_LIST)[number];
+const KINDS = new Set<string>(KIND_LIST);
 
 function when(iso: string) {
-  return new Date(iso).toLocaleString();
+  return formatWhen(iso);
 }
 
 function signed(amount: string) {

@@ -16,7 +16,7 @@ import { CloudOffIcon } from '../../../ui/icons';
 import { uploadImage } from '../../account/api/account';
 import { coinLabel, useCoins, useDepositAddress, usePaged, type Deposit } from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow } from '../components/FundForm';
-import { StatusTag, useCopy } from '../components/shared';
+import { formatWhen, StatusTag, useCopy } from '../components/shared';
 import { formatAmount } from '../../../lib/format';
 import '../assets.css';
 
@@ -193,7 +193,7 @@ function RecentDeposits({ currencyId }: { currencyId: number }) {
       <h3>{t('assets.recentDeposits')}</h3>
       {items.map((d) => (
         <div key={d.id} className="fund-row" data-testid="deposit-item">
-          <span>{new Date(d.created_at).toLocaleString()}</span>
+          <span>{formatWhen(d.created_at)}</span>
           <span className="num">{formatAmount(d.amount, 8)}</span>
           <StatusTag status={d.status} />
         </div>

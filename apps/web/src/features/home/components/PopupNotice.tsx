@@ -4,6 +4,7 @@
  * one shows the next time Home opens.
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseJson, readStorage, writeStorage } from '../../../lib/storage';
@@ -47,7 +48,9 @@ export function PopupNotice() {
 
   if (!open || !notice) return null;
   const close = () => setOpen(false);
-  return (
+  // Portalled to <body>: the page's enter animation leaves a transform on an ancestor, which
+  // would make `position: fixed` relative to the (tall) page and put the card below the fold.
+  return createPortal(
     <div className="popup-mask" role="presentation" onClick={close}>
       <div
         className="popup-card"
@@ -78,6 +81,7 @@ export function PopupNotice() {
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -139,7 +139,10 @@ function RedeemSheet({ order, onClose }: { order: Order | null; onClose: () => v
         <h3>{t('savings.redeemTitle')}</h3>
         {quote ? (
           <>
-            <Row label={t('savings.principal')} value={`${amountText(quote.principal, d)} ${c}`} />
+            <div className="savings-sheet-name">{order?.name}</div>
+            <Row label={t('savings.principal')} value={`${amountText(quote.principal, d)} ${c}`} testId="quote-principal" />
+            {/* Compounding: the pool releases principal plus compounded income, so show what the deductions start from. */}
+            {quote.balance !== quote.principal && <Row label={t('savings.balance')} value={`${amountText(quote.balance, d)} ${c}`} testId="quote-balance" />}
             <Row label={t('savings.penaltyWithRate', { rate: percent(quote.penalty_rate) })} value={`-${amountText(quote.penalty, d)} ${c}`} testId="quote-penalty" />
             {quote.forfeit_income && <Row label={t('savings.forfeited')} value={`-${amountText(quote.forfeited, d)} ${c}`} testId="quote-forfeited" />}
             <Row label={t('savings.refund')} value={<strong>{`${amountText(quote.refund, d)} ${c}`}</strong>} testId="quote-refund" />
