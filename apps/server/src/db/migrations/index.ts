@@ -9,6 +9,7 @@ import { savings } from './008_savings';
 import { chain } from './009_chain';
 import { ledgerBatch } from './010_ledger_batch';
 import { spotGroup } from './011_spot_group';
+import { ledgerSetChecks } from './012_ledger_set_checks';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -27,4 +28,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '009_chain', statements: chain },
   { name: '010_ledger_batch', statements: ledgerBatch },
   { name: '011_spot_group', statements: spotGroup },
+  { name: '012_ledger_set_checks', statements: ledgerSetChecks },
 ];

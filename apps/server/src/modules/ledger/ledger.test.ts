@@ -119,6 +119,42 @@ describe('database guards', () => {
     ).rejects.toThrow(/does not balance/);
   });
 
+  it('refuses postings to an unknown account, in another currency, or without their entry', async () => {
+    const { account } = await funded(10n);
+    const forge = (rows: (entry: string) => ReturnType<typeof sql>) =>
+      t.db.transaction().execute(async (trx) => {
+        const e = await sql<{ id: string }>`insert into journal_entries (kind) values ('forged') returning id`.execute(trx);
+        await rows(e.rows[0]!.id).execute(trx);
+      });
+    const other = await sql<{ id: number }>`select id from currencies where id <> ${USDT} limit 1`.execute(t.db);
+    const otherCurrency = other.rows[0]!.id;
+    // Balanced in amounts, but the second leg names an account that does not exist.
+    await expect(
+      forge((e) => sql`insert into postings (entry_id, account_id, currency_id, bucket, amount)
+                       values (${e}, ${account}, ${USDT}, 1, 5), (${e}, 2000000000, ${USDT}, 1, -5)`),
+    ).rejects.toThrow(/unknown account/);
+    // Balanced in its own currency, but that is not the account's currency.
+    await expect(
+      forge((e) => sql`insert into postings (entry_id, account_id, currency_id, bucket, amount)
+                       values (${e}, ${account}, ${otherCurrency}, 1, 5), (${e}, ${account}, ${otherCurrency}, 2, -5)`),
+    ).rejects.toThrow(/another currency/);
+    // A balanced pair naming an entry that does not exist.
+    await expect(
+      forge(() => sql`insert into postings (entry_id, account_id, currency_id, bucket, amount)
+                      values (9000000000, ${account}, ${USDT}, 1, 5), (9000000000, ${account}, ${USDT}, 2, -5)`),
+    ).rejects.toThrow(/without its journal entry/);
+    const check = await reconcile(t.db);
+    expect(check.ok).toBe(true);
+  });
+
+  it('never deletes an account', async () => {
+    const { account } = await funded(10n);
+    await expect(sql`delete from accounts where id = ${account}`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await expect(sql`truncate accounts cascade`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await expect(sql`truncate journal_entries cascade`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate postings`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
   it('keeps the journal append-only', async () => {
     await funded(10n);
     await expect(sql`update postings set amount = amount + 1`.execute(t.db)).rejects.toThrow(/append-only/);
