@@ -173,4 +173,17 @@ describe('reconciliation', () => {
     await sql`update accounts set available = available - 5 where id = ${account}`.execute(t.db);
     expect((await reconcile(t.db)).ok).toBe(true);
   });
+
+  it('detects a posting whose entry is missing (written with the triggers switched off)', async () => {
+    const { account } = await funded(10n);
+    // Simulate corruption past the insert trigger: a balanced pair naming no journal entry.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`insert into postings (entry_id, account_id, currency_id, bucket, amount)
+                values (9000000001, ${account}, ${USDT}, 1, 3), (9000000001, ${account}, ${USDT}, 2, -3)`.execute(trx);
+    });
+    const check = await reconcile(t.db);
+    expect(check.ok).toBe(false);
+    expect(check.violations.map((v) => v.kind)).toContain('orphan_posting');
+  });
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export interface Violation {
-  kind: 'balance_mismatch' | 'negative_balance' | 'currency_not_zero' | 'entry_unbalanced' | 'currency_mismatch';
+  kind: 'balance_mismatch' | 'negative_balance' | 'currency_not_zero' | 'entry_unbalanced' | 'currency_mismatch' | 'orphan_posting';
   detail: string;
 }
 
@@ -67,6 +67,15 @@ export async function reconcile(db: Database): Promise<Reconciliation> {
      where a.currency_id <> p.currency_id limit 100`.execute(db);
   for (const r of wrongCurrency.rows) {
     violations.push({ kind: 'currency_mismatch', detail: `posting ${r.id} differs from its account's currency` });
+  }
+
+  // The insert trigger refuses these (migration 012); reconciliation checks the stored rows too.
+  const orphans = await sql<{ id: string }>`
+    select p.id from postings p
+     where not exists (select 1 from accounts a where a.id = p.account_id)
+        or not exists (select 1 from journal_entries e where e.id = p.entry_id) limit 100`.execute(db);
+  for (const r of orphans.rows) {
+    violations.push({ kind: 'orphan_posting', detail: `posting ${r.id} names an unknown account or journal entry` });
   }
 
   const counts = await sql<{ entries: string; postings: string; accounts: string }>`
