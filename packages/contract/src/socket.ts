@@ -9,6 +9,8 @@ export const SOCKET_EVENTS = {
   user: 'user',
   /** Timed contracts on the user channel: {kind: 'contract_settled', orders}. */
   contract: 'contract',
+  /** Spot orders on the user channel: the changed orders of one commit (OrderView[]). */
+  spotOrder: 'spot_order',
 } as const;
 
 export const channels = {

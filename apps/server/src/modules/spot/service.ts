@@ -218,6 +218,8 @@ export async function markets(ctx: AppContext) {
       ...marketView(m),
       last: last === null ? null : Dec(last).toFixed(),
       index: index.ticks === null ? null : priceText(m, index.ticks),
+      // The labelled demo market maker quotes this market (demo data only): the app says so.
+      demo_bot: ctx.config.demoData && ctx.config.spotBot && m.bot.enabled,
     });
   }
   return out;

@@ -1,6 +1,6 @@
 /** Spot view of the Trade tab: market switcher, order book, order form, open orders, history and trades. */
 import { Dec, formatPrice } from '@bourse/money';
-import { ActionSheet, Skeleton } from 'antd-mobile';
+import { ActionSheet, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { useToken } from '../../api/session';
 import { QueryError } from '../../ui/QueryError';
 import { StateView } from '../../ui/StateView';
 import { InboxIcon } from '../../ui/icons';
-import { useDepth, useSpotBalance, useSpotMarkets, useThrottledRefresh, useTrades } from './api';
+import { useDepth, useSpotBalance, useSpotMarkets, useSpotOrderUpdates, useThrottledRefresh, useTrades } from './api';
 import { OrderBook } from './components/OrderBook';
 import { OrderForm } from './components/OrderForm';
 import { OrdersPanel } from './components/OrdersPanel';
@@ -29,6 +29,8 @@ export default function SpotView() {
   const refreshMine = useThrottledRefresh();
   const trades = useTrades(symbol, loggedIn ? refreshMine : undefined);
   const balance = useSpotBalance(symbol, loggedIn);
+  // Private order updates: a resting order filled by someone else is announced and the lists follow.
+  useSpotOrderUpdates(loggedIn, (o) => Toast.show({ icon: 'success', content: t('spot.filledNotice', { symbol: o.symbol }) }));
 
   if (markets.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
   if (markets.isError) return <QueryError onRetry={() => void markets.refetch()} />;
@@ -58,8 +60,8 @@ export default function SpotView() {
         {change !== null && <span className="spot-vs-index">{t('spot.vsIndex', { pct: change })}</span>}
       </div>
       <div className="spot-fees">
-        {t('spot.fees', { maker: new Dec(market.maker_fee).mul(100).toFixed(), taker: new Dec(market.taker_fee).mul(100).toFixed() })}
-        <span className="demo-note">{t('spot.demoBot')}</span>
+        <span>{t('spot.fees', { maker: new Dec(market.maker_fee).mul(100).toFixed(), taker: new Dec(market.taker_fee).mul(100).toFixed() })}</span>
+        {market.demo_bot && <span className="demo-note">{t('spot.demoBot')}</span>}
       </div>
       <div className="spot-main">
         <OrderForm

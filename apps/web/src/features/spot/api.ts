@@ -6,9 +6,9 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { PAGE_SIZE_DEFAULT, channels } from '@bourse/contract';
+import { PAGE_SIZE_DEFAULT, SOCKET_EVENTS, channels } from '@bourse/contract';
 import { api } from '../../api/client';
-import { useChannel } from '../../api/socket';
+import { useChannel, useUserEvent } from '../../api/socket';
 
 export interface SpotMarketInfo {
   instrument_id: number;
@@ -28,6 +28,8 @@ export interface SpotMarketInfo {
   trading: boolean;
   last: string | null;
   index: string | null;
+  /** The labelled demo market-making bot quotes this market. */
+  demo_bot?: boolean;
 }
 
 export interface Depth {
@@ -62,6 +64,17 @@ export interface SpotOrder {
   cancel_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface SpotFill {
+  id: string;
+  price: string;
+  amount: string;
+  quote_amount: string;
+  role: 'maker' | 'taker';
+  fee: string;
+  fee_currency: string;
+  at: string;
 }
 
 export interface SpotBalance {
@@ -141,6 +154,40 @@ export function useOrders(status: 'pending' | 'history', symbol: string | null, 
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled,
+  });
+}
+
+/** One order's fills (GET /coin/order), loaded when the user opens them. */
+export function useOrderFills(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['spot', 'fills', id],
+    queryFn: ({ signal }) => api.get<{ order: SpotOrder; fills: SpotFill[] }>('/coin/order', { id }, { signal, loading: false, toast: false }),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/**
+ * Private order updates (`spot_order` on the user channel): the user's orders and balances are
+ * refreshed (coalesced to one refresh per 300 ms), and `onFilled` hears about each resting order
+ * that was open in the list and has now been filled by someone else's order.
+ */
+export function useSpotOrderUpdates(enabled: boolean, onFilled: (o: SpotOrder) => void) {
+  const qc = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useUserEvent<SpotOrder[]>(SOCKET_EVENTS.spotOrder, (orders) => {
+    if (!enabled || !Array.isArray(orders)) return;
+    const open = new Set(
+      qc
+        .getQueriesData<{ pages: OrderPage[] }>({ queryKey: ['spot', 'orders', 'pending'] })
+        .flatMap(([, d]) => d?.pages.flatMap((p) => p.list.map((o) => o.id)) ?? []),
+    );
+    for (const o of orders) if (o.status === 'filled' && open.has(o.id)) onFilled(o);
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      void qc.invalidateQueries({ queryKey: ['spot', 'orders'] });
+      void qc.invalidateQueries({ queryKey: ['spot', 'balance'] });
+    }, 300);
   });
 }
 

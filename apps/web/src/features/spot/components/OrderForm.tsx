@@ -1,7 +1,7 @@
 /** Order form: buy/sell, limit/market, price, amount with a percentage slider, value and fee preview, confirmation. */
 import { Dec, formatPrice } from '@bourse/money';
 import { Button, Checkbox, Dialog, Input, Slider, Toast } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -17,7 +17,18 @@ function dec(value: string | null | undefined): Dec | null {
   }
 }
 
-const MARKS = { 0: '', 25: '', 50: '', 75: '', 100: '' };
+const CHECK = { '--icon-size': '14px', '--font-size': '12px', '--gap': '4px' } as CSSProperties;
+
+const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
+
+/** Keeps what the user types a plain decimal with at most `places` decimals (the market's precision). */
+function typed(value: string, places: number, previous: string): string {
+  const v = value.replace(',', '.').replace(/[^\d.]/g, '');
+  if (!/^\d*\.?\d*$/.test(v)) return previous;
+  const [, frac = ''] = v.split('.');
+  if (frac.length > places) return places === 0 ? v.split('.')[0]! : v.slice(0, v.indexOf('.') + places + 1);
+  return v;
+}
 
 export function OrderForm({
   market,
@@ -42,7 +53,7 @@ export function OrderForm({
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [pct, setPct] = useState(0);
-  const [postOnly, setPostOnly] = useState(false);
+  const [tif, setTif] = useState<'gtc' | 'ioc' | 'post_only'>('gtc');
 
   // A new market starts empty; a tap on the book fills the price.
   useEffect(() => {
@@ -64,6 +75,9 @@ export function OrderForm({
   const total = refPrice && amountDec ? refPrice.mul(amountDec) : null;
   const fee = side === 'buy' ? (amountDec ? amountDec.mul(market.taker_fee) : null) : total ? total.mul(market.taker_fee) : null;
   const belowMin = total !== null && total.lt(market.min_notional);
+  // What the order would freeze, against the available balance (the server checks it exactly).
+  const needs = side === 'buy' ? total : amountDec;
+  const short = loggedIn && balance !== undefined && needs !== null && needs.gt(availableDec);
 
   const applyPct = (p: number) => {
     setPct(p);
@@ -102,7 +116,7 @@ export function OrderForm({
         symbol: market.symbol,
         type: side,
         order_type: type,
-        time_in_force: type === 'limit' && postOnly ? 'post_only' : 'gtc',
+        time_in_force: type === 'limit' ? tif : 'gtc',
         target_price: type === 'limit' ? price : undefined,
         amount,
         client_order_id: crypto.randomUUID(),
@@ -133,7 +147,7 @@ export function OrderForm({
         ))}
       </div>
       {type === 'limit' ? (
-        <Input className="spot-input" inputMode="decimal" placeholder={t('spot.pricePlaceholder', { quote: market.quote })} value={price} onChange={setPrice} data-testid="price-input" />
+        <Input className="spot-input" inputMode="decimal" placeholder={t('spot.pricePlaceholder', { quote: market.quote })} value={price} onChange={(v) => setPrice(typed(v, market.price_precision, price))} data-testid="price-input" />
       ) : (
         <div className="spot-input spot-input-static">{t('spot.marketPrice')}</div>
       )}
@@ -143,7 +157,7 @@ export function OrderForm({
         placeholder={t('spot.amountPlaceholder', { base: market.base })}
         value={amount}
         onChange={(v) => {
-          setAmount(v);
+          setAmount(typed(v, market.amount_precision, amount));
           setPct(0);
         }}
         data-testid="amount-input"
@@ -164,10 +178,20 @@ export function OrderForm({
         <span data-testid="fee">{fee ? `${formatAmount(fee.toFixed(), 8, 0)} ${side === 'buy' ? market.base : market.quote}` : '--'}</span>
       </div>
       {belowMin && <div className="form-hint">{t('spot.minNotional', { min: market.min_notional, quote: market.quote })}</div>}
+      {short && (
+        <div className="form-hint" data-testid="insufficient-hint">
+          {t('spot.insufficient')}
+        </div>
+      )}
       {type === 'limit' && (
-        <Checkbox className="post-only" checked={postOnly} onChange={setPostOnly} style={{ '--icon-size': '14px', '--font-size': '12px' }}>
-          {t('spot.postOnly')}
-        </Checkbox>
+        <div className="tif-options">
+          <Checkbox checked={tif === 'post_only'} onChange={(on) => setTif(on ? 'post_only' : 'gtc')} style={CHECK} data-testid="tif-post-only">
+            {t('spot.postOnly')}
+          </Checkbox>
+          <Checkbox checked={tif === 'ioc'} onChange={(on) => setTif(on ? 'ioc' : 'gtc')} style={CHECK} data-testid="tif-ioc">
+            {t('spot.ioc')}
+          </Checkbox>
+        </div>
       )}
       <Button
         block

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/time';
 import { InboxIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
-import { useCancelOrder, useOrders, type SpotMarketInfo, type SpotOrder, type SpotTrade } from '../api';
+import { useCancelOrder, useOrderFills, useOrders, type SpotMarketInfo, type SpotOrder, type SpotTrade } from '../api';
 
 type Tab = 'open' | 'history' | 'trades';
 
@@ -23,14 +23,43 @@ function reasonText(reason: string | null, t: TFunction): string {
   return '';
 }
 
+/** The fills of one order: price, amount, maker/taker and fee, loaded when opened. */
+function Fills({ o, pp }: { o: SpotOrder; pp: number }) {
+  const { t } = useTranslation();
+  const q = useOrderFills(o.id, true);
+  if (q.isPending) return <Skeleton.Paragraph lineCount={2} animated />;
+  if (q.isError) return <QueryError compact onRetry={() => void q.refetch()} />;
+  if (q.data.fills.length === 0) return <div className="fills-empty">{t('spot.noFills')}</div>;
+  return (
+    <div className="fills" data-testid="fills">
+      {q.data.fills.map((f) => (
+        <div className="fill-row" key={f.id}>
+          <span>{formatDateTime(Date.parse(f.at))}</span>
+          <span>{f.role === 'maker' ? t('spot.roleMaker') : t('spot.roleTaker')}</span>
+          <span>
+            {formatAmount(f.amount, 8, 0)} @ {formatPrice(f.price, pp)}
+          </span>
+          <span>
+            {t('spot.fee')} {formatAmount(f.fee, 8, 0)} {f.fee_currency}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function OrderRow({ o, market, onCancel }: { o: SpotOrder; market: SpotMarketInfo | undefined; onCancel?: (o: SpotOrder) => void }) {
   const { t } = useTranslation();
   const pp = market?.price_precision ?? 2;
+  const [showFills, setShowFills] = useState(false);
+  const hasFills = o.filled !== '0';
+  const tifTag = o.order_type === 'limit' && o.time_in_force === 'post_only' ? t('spot.postOnly') : o.order_type === 'limit' && o.time_in_force === 'ioc' ? 'IOC' : null;
   return (
     <div className="order-row" data-testid={`order-${o.status}`}>
       <div className="order-top">
         <span className={o.side === 'buy' ? 'txt-up' : 'txt-down'}>
           {o.side === 'buy' ? t('spot.buy') : t('spot.sell')} · {o.order_type === 'limit' ? t('spot.limit') : t('spot.marketOrder')}
+          {tifTag && <span className="order-tif"> · {tifTag}</span>}
         </span>
         <span className="order-symbol">{o.symbol}</span>
         <span className="order-time">{formatDateTime(Date.parse(o.created_at))}</span>
@@ -54,12 +83,25 @@ function OrderRow({ o, market, onCancel }: { o: SpotOrder; market: SpotMarketInf
         </strong>
         <strong>{o.avg_price ? formatPrice(o.avg_price, pp) : '--'}</strong>
       </div>
-      {o.status !== 'open' && (
+      {(o.status !== 'open' || hasFills) && (
         <div className="order-fee">
-          {t('spot.fee')}: {formatAmount(o.fee, 8, 0)} {o.fee_currency}
-          {reasonText(o.cancel_reason, t)}
+          <span>
+            {hasFills && (
+              <>
+                {t('spot.total')}: {formatAmount(o.quote_filled, 8, 0)} {market?.quote ?? ''} ·{' '}
+              </>
+            )}
+            {t('spot.fee')}: {formatAmount(o.fee, 8, 0)} {o.fee_currency}
+            {reasonText(o.cancel_reason, t)}
+          </span>
+          {hasFills && (
+            <button type="button" className="link-button fills-toggle" onClick={() => setShowFills((v) => !v)} data-testid="toggle-fills">
+              {t('spot.fills')} {showFills ? '▴' : '▾'}
+            </button>
+          )}
         </div>
       )}
+      {showFills && <Fills o={o} pp={pp} />}
     </div>
   );
 }
