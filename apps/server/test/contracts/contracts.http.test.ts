@@ -113,7 +113,21 @@ describe('orders', () => {
     const range = await post('/api/microtrade/submit', { match_id: m.btc, currency_id: m.usdt.id, type: 2, seconds: 30, number: '1', lang: 'zh' }, token);
     expect(range).toMatchObject({ type: 'error', code: 0, error: 'contract_stake_out_of_range', message: '金额须在 10 至 10000 USDT 之间' });
     const poor = await post('/api/contract/contractPlaceOrder', { contract_id: m.btc, currency_id: m.usdt.id, type: 'down', seconds: 60, number: '5000', lang: 'de' }, token);
-    expect(poor).toMatchObject({ type: 'error', error: 'insufficient_balance' });
+    expect(poor).toMatchObject({ type: 'error', error: 'insufficient_balance', message: 'Unzureichendes Guthaben' });
+    // Exposure cap below one minimum stake: every new down order is refused, in the caller's language.
+    const capRow = h.ctx.db.updateTable('contract_product_currencies').where('currency_id', '=', m.usdt.id).where('product_id', 'in', (eb) =>
+      eb.selectFrom('contract_products').select('id').where('instrument_id', '=', m.btc),
+    );
+    const cap = await h.ctx.db.selectFrom('contract_product_currencies').select('exposure_cap').where('currency_id', '=', m.usdt.id).where('product_id', 'in', (eb) =>
+      eb.selectFrom('contract_products').select('id').where('instrument_id', '=', m.btc),
+    ).executeTakeFirstOrThrow();
+    await capRow.set({ exposure_cap: '5000000' }).execute();
+    try {
+      const capped = await post('/api/microtrade/submit', { match_id: m.btc, currency_id: m.usdt.id, type: 2, seconds: 30, number: '10', lang: 'jp' }, token);
+      expect(capped).toMatchObject({ type: 'error', error: 'contract_exposure_cap_reached', message: 'この市場のこの方向の建玉が上限に達しました。しばらくしてから再度お試しください' });
+    } finally {
+      await capRow.set({ exposure_cap: cap.exposure_cap }).execute();
+    }
     const other = await createUser(h.ctx.db);
     const otherToken = await createSession(h.ctx, other, { ip: null, userAgent: null });
     const mine = await get<{ list: Order[] }>('/api/microtrade/lists?status=3', token);
@@ -153,6 +167,8 @@ describe('console', () => {
     expect(s.type).toBe('ok');
     const refused = await post('/api/microtrade/submit', { match_id: m.btc, currency_id: m.usdt.id, type: 1, seconds: 30, number: '10', lang: 'en' }, token);
     expect(refused).toMatchObject({ error: 'contract_market_suspended', message: 'This market is suspended for new orders' });
+    const refusedZh = await post('/api/contract/contractPlaceOrder', { contract_id: m.btc, currency_id: m.usdt.id, type: 'up', seconds: 30, number: '10', lang: 'zh' }, token);
+    expect(refusedZh).toMatchObject({ error: 'contract_market_suspended', message: '该市场已暂停下单' });
     const listed = await get<Array<{ tradable: boolean }>>(`/api/microtrade/seconds?match_id=${m.btc}`);
     expect(listed.message[0]!.tradable).toBe(false);
     h.clock.advance(60_000);
@@ -193,5 +209,16 @@ describe('console', () => {
     expect(pnl.message[0]).toMatchObject({ orders: 3, user_profit: '85.06', fees: '1.94', house_pnl: '-87' });
     const reviewer = await get('/api/admin/contracts/pnl');
     expect(reviewer.type).toBe(999);
+  });
+
+  it('pages the history: 5 a page by default (spec §9), newest first, has_more until the last page', async () => {
+    const all = await get<{ list: Order[]; total: number; limit: number; has_more: boolean }>('/api/microtrade/lists?status=3', token);
+    expect(all.message).toMatchObject({ total: 3, limit: 5, has_more: false });
+    const p1 = await get<{ list: Order[]; has_more: boolean }>('/api/microtrade/lists?status=3&page=1&limit=2', token);
+    const p2 = await get<{ list: Order[]; has_more: boolean }>('/api/contract/getOrderList?status=3&page=2&page_size=2', token);
+    expect(p1.message.has_more).toBe(true);
+    expect(p2.message.has_more).toBe(false);
+    expect([...p1.message.list, ...p2.message.list].map((o) => o.id)).toEqual(all.message.list.map((o) => o.id));
+    expect(all.message.list.map((o) => Number(o.id))).toEqual(all.message.list.map((o) => Number(o.id)).sort((a, b) => b - a));
   });
 });

@@ -36,9 +36,11 @@ export function currencyLabel(c: { name: string; sub_name?: string; currency?: s
   return sub ? `${name} (${sub})` : name;
 }
 
-export function formatTime(iso: string | null): string {
+/** Local date and time; `ms` adds milliseconds (tick and expiry instants, so "at or after expiry" can be checked). */
+export function formatTime(iso: string | null, ms = false): string {
   if (!iso) return '--';
   const d = new Date(iso);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  const base = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return ms ? `${base}.${String(d.getMilliseconds()).padStart(3, '0')}` : base;
 }
