@@ -83,6 +83,8 @@ describe('spot over HTTP (spec §7 /coin/*)', () => {
       taker_fee: '0.002',
       min_notional: '5',
       trading: true,
+      // Test apps run with demo data: the labelled demo bot is announced per market.
+      demo_bot: true,
     });
   });
 });
