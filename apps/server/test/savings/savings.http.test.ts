@@ -176,6 +176,39 @@ describe('user journey', () => {
     expect((await call('POST', '/api/lh/deposit/order/cancel', { id: orderId }, user.token)).error).toBe('savings_order_not_active');
   });
 
+  it('sums the profit statistics per currency, family and day, with the penalty paid', async () => {
+    expect((await call('GET', '/api/lh/deposit/profit')).type).toBe(999);
+    const stats = await call('GET', '/api/lh/deposit/profit', {}, user.token);
+    const [usdt, ...rest] = stats.message.currencies;
+    expect(rest).toEqual([]);
+    // Savings: 2 days × 1000 × 0.001 = 2; pledge (compounding): 0.1 + 100.1 × 0.001 = 0.2001.
+    expect(usdt).toMatchObject({ currency_id: usdtId, total: '2.2001', payments: 4, yesterday: '1.1001', last_7_days: '2.2001', last_30_days: '2.2001', penalties: '10', forfeited: '0' });
+    expect(usdt.by_kind).toEqual([
+      { kind: 'savings', total: '2' },
+      { kind: 'lock', total: '0' },
+      { kind: 'pledge', total: '0.2001' },
+      { kind: 'machine', total: '0' },
+    ]);
+    expect(usdt.daily).toHaveLength(30);
+    expect(usdt.daily.slice(-2).map((d: { amount: string }) => d.amount)).toEqual(['1.1', '1.1001']);
+    expect(usdt.daily.at(-1).date).toBe(new Date((dayOf(h.clock.now()) - 1) * 86_400_000).toISOString().slice(0, 10));
+    const nobody = await userWith(1n);
+    expect((await call('GET', '/api/lh/deposit/profit', {}, nobody.token)).message.currencies).toEqual([]);
+  });
+
+  it('shows the realized rates of a product, and joins through the older /Mining/exchange call', async () => {
+    const detail = await call('GET', `/api/lh/deposit/config/${productId}`, {}, user.token);
+    const start = dayOf(h.clock.now()) - 2;
+    expect(detail.message.realized_rates).toEqual([
+      { date: new Date((start + 1) * 86_400_000).toISOString().slice(0, 10), rate: '0.001', status: 'paid' },
+      { date: new Date(start * 86_400_000).toISOString().slice(0, 10), rate: '0.001', status: 'paid' },
+    ]);
+    const joined = await call('POST', '/api/Mining/exchange', { comno_id: productId, money: '50' }, user.token);
+    expect(joined.message).toMatchObject({ product_id: productId, principal: '50', status: 'active' });
+    const done = await call('POST', '/api/lh/deposit/order/cancel', { id: joined.message.id, expected_refund: '49.5' }, user.token);
+    expect(done.message).toMatchObject({ status: 'redeemed', penalty: '0.5', refund: '49.5' });
+  });
+
   it('keeps the sold terms fixed but lets operators change the quota', async () => {
     const changed = await call('POST', `/api/admin/savings/products/${productId}`, product({ currency_id: usdtId, daily_rate: '0.0001' }), admin);
     expect(changed.error).toBe('savings_product_invalid');

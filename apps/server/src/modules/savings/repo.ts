@@ -434,3 +434,44 @@ export async function listRuns(db: Executor, f: { productId?: number; page: numb
     })),
   };
 }
+
+// ---- profit statistics ----
+
+/** A user's income per currency and family, and per currency and day from `fromDay` on. */
+export async function userProfit(db: Executor, userId: number, fromDay: number) {
+  const byKind = await db
+    .selectFrom('savings_incomes as i')
+    .innerJoin('savings_products as p', 'p.id', 'i.product_id')
+    .select(['p.currency_id', 'p.kind', sql<string>`sum(i.amount)`.as('total'), sql<string>`count(*)`.as('n')])
+    .where('i.user_id', '=', userId)
+    .groupBy(['p.currency_id', 'p.kind'])
+    .execute();
+  const daily = await db
+    .selectFrom('savings_incomes as i')
+    .innerJoin('savings_products as p', 'p.id', 'i.product_id')
+    .select(['p.currency_id', 'i.day', sql<string>`sum(i.amount)`.as('total')])
+    .where('i.user_id', '=', userId)
+    .where('i.day', '>=', fromDay)
+    .groupBy(['p.currency_id', 'i.day'])
+    .execute();
+  const penalties = await db
+    .selectFrom('savings_subscriptions')
+    .select(['currency_id', sql<string>`sum(penalty)`.as('penalty'), sql<string>`sum(forfeited)`.as('forfeited')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'redeemed')
+    .groupBy('currency_id')
+    .execute();
+  return { byKind, daily, penalties };
+}
+
+/** The last `n` recorded daily rates of a product (realized history, newest first). */
+export async function recentRates(db: Executor, productId: number, n: number): Promise<Array<{ day: number; rate: string; status: string }>> {
+  const rows = await db
+    .selectFrom('savings_runs')
+    .select(['day', 'rate', 'status'])
+    .where('product_id', '=', productId)
+    .orderBy('day', 'desc')
+    .limit(n)
+    .execute();
+  return rows.map((r) => ({ day: r.day, rate: trimRate(r.rate), status: r.status }));
+}

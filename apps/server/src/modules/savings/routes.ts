@@ -17,6 +17,7 @@ import {
   listOrders,
   listProductViews,
   productDetail,
+  profitStats,
   redeemEarly,
   redeemQuote,
   subscribe,
@@ -70,6 +71,7 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const joinBody = z.object({
       config_id: productId.optional(),
       product_id: productId.optional(),
+      comno_id: productId.optional(),
       id: productId.optional(),
       amount,
       money: amount,
@@ -81,14 +83,15 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const b = req.body as z.infer<typeof joinBody>;
       const userId = currentUser(req);
       const sub = await subscribe(ctx, userId, {
-        productId: b.config_id ?? b.product_id ?? b.id ?? 0,
+        productId: b.config_id ?? b.product_id ?? b.comno_id ?? b.id ?? 0,
         amount: b.amount ?? b.money ?? b.number ?? '',
         clientKey: b.idempotency_key,
       });
       const list = await listOrders(ctx, userId, { page: 1, limit: 1, lang: req.lang, productId: sub.productId });
       return ok(list.list.find((o) => o.id === sub.id) ?? { id: sub.id });
     };
-    for (const path of ['/lh/deposit', '/v1/deposit/add', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
+    // `/Mining/exchange` is the older mining call (spec §3 Mining: comno_id, money).
+    for (const path of ['/lh/deposit', '/v1/deposit/add', '/Mining/exchange', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
       app.post(path, { preHandler: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool', body: joinBody } }, join);
     }
 
@@ -113,6 +116,13 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     app.post('/Mining/exchangeList', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
     app.post('/lh/deposit/income', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+
+    // Profit statistics: per currency all income, yesterday, 7 and 30 days, per family, per day.
+    app.get(
+      '/lh/deposit/profit',
+      { preHandler: user, schema: { tags: ['savings'], summary: 'My profit statistics (per currency, family and day)', querystring: z.object({ lang }) } },
+      async (req) => ok({ now: savingsClock(ctx).now().toISOString(), currencies: await profitStats(ctx, currentUser(req)) }),
+    );
 
     // Early redemption: the sheet shows the quote; the redemption computes the same figures.
     app.post(

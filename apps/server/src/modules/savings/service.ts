@@ -97,10 +97,13 @@ export async function productDetail(ctx: AppContext, id: number, lang: string, u
   }
   // Value date and maturity of a join made now (the engine's clock).
   const startDay = dayOf(now) + 1;
+  // Realized history: the rates actually recorded for the last days (never a promise).
+  const realized = (await repo.recentRates(ctx.db, p.id, 7)).map((r) => ({ date: dayStart(r.day).toISOString().slice(0, 10), rate: r.rate, status: r.status }));
   return {
     ...view,
     available,
     my_active: myActive,
+    realized_rates: realized,
     now: now.toISOString(),
     value_date: dayStart(startDay).toISOString(),
     maturity_date: dayStart(startDay + p.termDays).toISOString(),
@@ -371,6 +374,47 @@ export async function centreFigures(ctx: AppContext, userId: number | null) {
     };
   });
   return { platform, user };
+}
+
+/** Days of income the profit statistics chart (and its 7/30-day sums) covers. */
+export const PROFIT_DAYS = 30;
+
+/**
+ * Profit statistics of a user, per currency: all income, yesterday's, the last 7 and 30 UTC days,
+ * per family, penalties paid, and one figure per day of the last 30 (zero when nothing was paid).
+ * "Yesterday" is the last complete UTC day on the savings engine's clock, as in the centre.
+ */
+export async function profitStats(ctx: AppContext, userId: number) {
+  const cur = await currencyMap(ctx);
+  const today = dayOf(savingsClock(ctx).now());
+  const from = today - PROFIT_DAYS;
+  const r = await repo.userProfit(ctx.db, userId, from);
+  const ids = [...new Set([...r.byKind.map((x) => x.currency_id), ...r.penalties.map((x) => x.currency_id)])].sort((a, b) => a - b);
+  return ids.map((id) => {
+    const c = currencyOf(cur, id);
+    const f = (v: bigint) => formatUnits(v, c.decimals);
+    const days = new Map(r.daily.filter((x) => x.currency_id === id).map((x) => [x.day, BigInt(x.total)]));
+    const sumFrom = (first: number) => [...days].reduce((a, [d, v]) => (d >= first ? a + v : a), 0n);
+    const kinds = r.byKind.filter((x) => x.currency_id === id);
+    const pen = r.penalties.find((x) => x.currency_id === id);
+    return {
+      currency_id: id,
+      currency: c.name,
+      decimals: c.decimals,
+      total: f(kinds.reduce((a, x) => a + BigInt(x.total), 0n)),
+      payments: kinds.reduce((a, x) => a + Number(x.n), 0),
+      yesterday: f(days.get(today - 1) ?? 0n),
+      last_7_days: f(sumFrom(today - 7)),
+      last_30_days: f(sumFrom(today - PROFIT_DAYS)),
+      by_kind: repo.KINDS.map((k) => ({ kind: k, total: f(BigInt(kinds.find((x) => x.kind === k)?.total ?? '0')) })),
+      penalties: f(BigInt(pen?.penalty ?? '0')),
+      forfeited: f(BigInt(pen?.forfeited ?? '0')),
+      daily: Array.from({ length: PROFIT_DAYS }, (_, k) => {
+        const d = today - PROFIT_DAYS + k;
+        return { date: dayStart(d).toISOString().slice(0, 10), amount: f(days.get(d) ?? 0n) };
+      }),
+    };
+  });
 }
 
 // ---- console ----
