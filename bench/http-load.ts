@@ -51,7 +51,7 @@ const OK_BODY = Buffer.from('{"type":"ok"');
 
 /** A keep-alive connection sending one request at a time; resolves with the response body. */
 class Connection {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (body: Buffer) => void; reject: (e: Error) => void } | null = null;
   private constructor(private readonly socket: Socket) {
     socket.setNoDelay(true);

@@ -27,6 +27,8 @@ export interface Config {
   marketTickMs: number;
   /** Days of 1-minute history generated on first start for simulated markets (0 = none). */
   marketBackfillDays: number;
+  /** Stored ticks older than this many days are pruned hourly, except those a record names (0 = keep all). */
+  marketTickRetentionDays: number;
   /** ccxt exchange id, symbols ("BTC/USDT,ETH/USDT") and an optional API base override. */
   ccxtExchange: string;
   ccxtSymbols: string[];
@@ -103,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     marketSeed: Number.isInteger(Number(env.MARKET_SEED)) && env.MARKET_SEED ? Number(env.MARKET_SEED) : 20211,
     marketTickMs: Math.max(100, Number(env.MARKET_TICK_MS) || 1000),
     marketBackfillDays: env.MARKET_BACKFILL_DAYS !== undefined && env.MARKET_BACKFILL_DAYS !== '' ? Math.max(0, Number(env.MARKET_BACKFILL_DAYS) || 0) : 30,
+    marketTickRetentionDays:
+      env.MARKET_TICK_RETENTION_DAYS !== undefined && env.MARKET_TICK_RETENTION_DAYS !== '' ? Math.max(0, Number(env.MARKET_TICK_RETENTION_DAYS) || 0) : 7,
     ccxtExchange: env.CCXT_EXCHANGE || 'binance',
     ccxtSymbols: (env.CCXT_SYMBOLS ?? '').split(',').map((x) => x.trim().toUpperCase()).filter(Boolean),
     ccxtApiUrl: env.CCXT_API_URL || undefined,

@@ -53,6 +53,10 @@ export interface FeedMarket {
 export interface FeedStatus {
   mode: string;
   running: boolean;
+  /** single: the only process (PGlite); leader / standby: several processes share one database. */
+  role: 'single' | 'leader' | 'standby';
+  tick_retention_days: number;
+  last_prune: { at: string; deleted: number; cutoff: string } | null;
   tick_ms: number;
   seed: number;
   backfill_days: number;

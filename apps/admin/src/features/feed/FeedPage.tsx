@@ -41,7 +41,14 @@ export default function FeedPage() {
           <Descriptions.Item label="MARKET_FEED">
             {d ? <Tag color={d.running ? 'green' : 'default'}>{d.mode}{d.running ? ' · running' : ''}</Tag> : '—'}
           </Descriptions.Item>
+          <Descriptions.Item label="This process">
+            {d ? (d.role === 'standby' ? <Tag color="default">standing by (another process runs the feed)</Tag> : <Tag color="green">{d.role === 'leader' ? 'runs the feed (leader)' : 'runs the feed'}</Tag>) : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label="MARKET_TICK_MS">{d?.tick_ms ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="MARKET_TICK_RETENTION_DAYS">{d ? (d.tick_retention_days ? `${d.tick_retention_days} d` : 'keep all') : '—'}</Descriptions.Item>
+          <Descriptions.Item label="Last pruning">
+            {d?.last_prune ? `${new Date(d.last_prune.at).toLocaleString()} · ${d.last_prune.deleted} ticks before ${new Date(d.last_prune.cutoff).toLocaleString()}` : 'not yet'}
+          </Descriptions.Item>
           <Descriptions.Item label="MARKET_SEED">{d?.seed ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="MARKET_BACKFILL_DAYS">{d?.backfill_days ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Staleness limit">{d ? `${d.stale_ms / 1000} s` : '—'}</Descriptions.Item>

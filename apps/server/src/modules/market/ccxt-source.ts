@@ -125,6 +125,7 @@ export class CcxtSource {
     this.timer = null;
     await this.polling;
     await this.exchange?.close?.().catch(() => undefined);
+    this.exchange = null; // a later start (the feed's leadership came back) opens a new one
   }
 
   /** Takes the buffered prices as ticks for the listed ccxt instruments (matched by source_symbol or symbol). */

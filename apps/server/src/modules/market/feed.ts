@@ -188,6 +188,19 @@ export class MarketFeed {
     this.timer.unref();
   }
 
+  /**
+   * Stops ticking but can start again (the feed's leadership moved to another process). The next
+   * `start` re-reads every market's last stored price, which the other leader may have moved.
+   */
+  async pause(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.options.ccxt?.stop();
+    await this.running;
+    this.sims.clear();
+    this.lastStepAt = 0;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);

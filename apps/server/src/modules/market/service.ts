@@ -3,6 +3,8 @@ import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { CcxtSource } from './ccxt-source';
 import { MarketFeed } from './feed';
+import { FeedLeader } from './feed-leader';
+import { pruneTicks, type PruneResult } from './retention';
 import { listInstruments } from './instruments';
 import { STALE_MS, lastTicks } from './ticks';
 
@@ -14,8 +16,13 @@ export function activeFeed(): MarketFeed | null {
 }
 
 /**
- * Starts the feed configured by MARKET_FEED: backfills simulated history on first start (awaited,
- * so charts are never empty), then ticks every MARKET_TICK_MS. Stop it with `feed.stop()`.
+ * Starts the feed configured by MARKET_FEED: backfills simulated history on first start (in the
+ * background, newest day first, so charts are never empty), then ticks every MARKET_TICK_MS, and
+ * prunes old ticks hourly (retention.ts). Stop it with `feed.stop()`.
+ *
+ * With DATABASE_URL several API processes may run; exactly one of them runs the feed: the one
+ * holding the feed's advisory lock (feed-leader.ts). The others stand by and take over within
+ * FEED_LEADER_RETRY_MS when the leader's database session ends (it crashed or stopped).
  */
 export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
   const c = ctx.config;
@@ -30,16 +37,65 @@ export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
     backfillDays: c.marketBackfillDays,
     ccxt,
   });
-  await feed.init();
-  ccxt?.start();
-  feed.start();
   active = feed;
+  const lead = async () => {
+    await feed.init();
+    ccxt?.start();
+    feed.start();
+  };
+  const leader =
+    c.databaseUrl && c.marketFeed !== 'off'
+      ? new FeedLeader(ctx.db, c.databaseUrl, ctx.log, { onLead: lead, onLose: () => feed.pause() })
+      : null;
+  role = leader ? 'standby' : 'single';
+  if (leader) {
+    leader.onRole = (r) => (role = r);
+    await leader.start();
+  } else {
+    await lead();
+  }
+  const retention = c.marketTickRetentionDays > 0 && c.marketFeed !== 'off' ? startRetention(ctx, () => role !== 'standby') : null;
   const stop = feed.stop.bind(feed);
   feed.stop = async () => {
     if (active === feed) active = null;
+    retention?.stop();
+    await leader?.stop();
     await stop();
   };
   return feed;
+}
+
+/** Whether this process runs the feed: alone (PGlite), as the leader, or standing by. */
+let role: 'single' | 'leader' | 'standby' = 'single';
+let lastPrune: (PruneResult & { at: Date }) | null = null;
+
+/** Hourly (and once a minute after start) pruning of old ticks, only where the feed runs. */
+function startRetention(ctx: AppContext, leading: () => boolean): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running || !leading()) return;
+    running = true;
+    try {
+      const before = new Date(ctx.clock.now().getTime() - ctx.config.marketTickRetentionDays * 86_400_000);
+      const r = await pruneTicks(ctx.db, before);
+      lastPrune = { ...r, at: ctx.clock.now() };
+      if (r.deleted) ctx.log.info({ deleted: r.deleted, cutoff: r.cutoff }, 'old ticks pruned');
+    } catch (err) {
+      ctx.log.warn({ err }, 'tick pruning failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 60_000);
+  const hourly = setInterval(() => void run(), 3_600_000);
+  first.unref();
+  hourly.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(hourly);
+    },
+  };
 }
 
 /** Per market: source, last tick, its age and whether it is stale; plus the feed's own state. */
@@ -50,6 +106,9 @@ export async function feedStatus(ctx: AppContext) {
   return {
     mode: feed?.options.mode ?? 'stopped',
     running: feed?.isRunning ?? false,
+    role,
+    tick_retention_days: ctx.config.marketTickRetentionDays,
+    last_prune: lastPrune ? { at: lastPrune.at.toISOString(), deleted: lastPrune.deleted, cutoff: lastPrune.cutoff.toISOString() } : null,
     tick_ms: feed?.options.tickMs ?? ctx.config.marketTickMs,
     seed: feed?.options.seed ?? ctx.config.marketSeed,
     backfill_days: ctx.config.marketBackfillDays,

@@ -84,12 +84,3 @@ export async function lastTicks(db: Database): Promise<Map<number, Tick>> {
     ) t`.execute(db);
   return new Map(rows.rows.map((r) => [r.instrument_id, { ...r, at: new Date(r.at) }]));
 }
-
-/** Deletes ticks older than `before` in bounded batches (retention job). */
-export async function pruneTicks(db: Database, before: Date, batch = 50_000): Promise<number> {
-  const res = await sql`
-    delete from market_ticks where id in (
-      select id from market_ticks where at < ${before} limit ${batch}
-    )`.execute(db);
-  return Number(res.numAffectedRows ?? 0n);
-}
