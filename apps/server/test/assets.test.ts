@@ -277,6 +277,138 @@ describe('withdrawal journey', () => {
   });
 });
 
+describe('bank-card channel (BANKCARD)', () => {
+  it('deposit shows the receiving account; withdrawal goes to the bound card, masked for the user, marked sent with a bank reference', async () => {
+    const bank = (
+      await h.ctx.db
+        .selectFrom('currencies')
+        .select('id')
+        .where('name', '=', 'BANKCARD')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const set = await api(
+      h,
+      'POST',
+      '/api/admin/assets/bank-channel',
+      {
+        bank_name: 'Harbour Bank',
+        account_name: 'Bourse Ltd',
+        account_number: '6222021234567890',
+        note: 'Put your user id in the memo',
+      },
+      { token: op },
+    );
+    expect(set.message).toMatchObject({ bank_name: 'Harbour Bank', account_number: '6222021234567890' });
+    const user = await registerByEmail(h, 'banker@example.com');
+    const info = await api(h, 'POST', '/api/wallet/get_info', { currency: bank }, { token: user });
+    expect(info.message).toMatchObject({
+      bank_channel: {
+        bank_name: 'Harbour Bank',
+        account_name: 'Bourse Ltd',
+        account_number: '6222021234567890',
+      },
+    });
+    // A crypto coin has no bank channel.
+    expect(
+      (await api(h, 'POST', '/api/wallet/get_info', { currency: usdt }, { token: user })).message,
+    ).toMatchObject({
+      bank_channel: null,
+    });
+
+    // Deposit by bank transfer: proof → operator confirms → credited.
+    const proof = await upload(user);
+    const dep = await api(
+      h,
+      'POST',
+      '/api/wallet/charge_req',
+      { currency: bank, amount: '500', proof },
+      { token: user },
+    );
+    const depId = (dep.message as { id: number }).id;
+    expect(
+      (await api(h, 'POST', `/api/admin/assets/deposits/${depId}/confirm`, {}, { token: op })).type,
+    ).toBe('ok');
+
+    // No bound card: refused in the user's language.
+    expect((await api(h, 'POST', '/api/sms_mail', { scene: 'withdraw' }, { token: user })).type).toBe('ok');
+    const code = await lastOutboxCode(h, 'banker@example.com');
+    const noCard = await api(
+      h,
+      'POST',
+      '/api/wallet/out',
+      { currency: bank, number: '200', code, lang: 'zh' },
+      { token: user },
+    );
+    expect(noCard).toMatchObject({ error: 'withdraw_card_required', message: '请先绑定银行卡' });
+    expect(
+      (
+        await api(
+          h,
+          'POST',
+          '/api/user/cash_save',
+          { real_name: 'Li Lei', bank_name: 'Harbour Bank', bank_account: '6222029876543210' },
+          { token: user },
+        )
+      ).type,
+    ).toBe('ok');
+    const w = await api(
+      h,
+      'POST',
+      '/api/wallet/out',
+      { currency: bank, number: '200', code, card: 'domestic' },
+      { token: user },
+    );
+    expect(w.message).toMatchObject({
+      status: 'review',
+      network: 'BANKCARD',
+      address: 'Harbour Bank · Li Lei · 6222****3210',
+      amount: '200',
+      receive: '200',
+    });
+    const id = (w.message as { id: number }).id;
+    const queue = await api(h, 'GET', '/api/admin/assets/withdrawals', { status: 'review' }, { token: op });
+    expect(
+      (queue.message as { data: Array<{ id: number; address: string }> }).data.find((x) => x.id === id),
+    ).toMatchObject({
+      address: 'Harbour Bank · Li Lei · 6222029876543210',
+    });
+    expect(
+      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/approve`, {}, { token: op })).type,
+    ).toBe('ok');
+    expect(
+      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/sent`, { tx_hash: 'x' }, { token: op }))
+        .error,
+    ).toBe('tx_hash_invalid');
+    expect(
+      (
+        await api(
+          h,
+          'POST',
+          `/api/admin/assets/withdrawals/${id}/sent`,
+          { tx_hash: 'HB-20261123-0042' },
+          { token: op },
+        )
+      ).type,
+    ).toBe('ok');
+    expect(
+      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/complete`, {}, { token: op })).type,
+    ).toBe('ok');
+    const mine = await api(h, 'GET', '/api/user/withdraw/list', {}, { token: user });
+    expect((mine.message as { data: unknown[] }).data[0]).toMatchObject({
+      id,
+      status: 'completed',
+      tx_hash: 'HB-20261123-0042',
+      address: 'Harbour Bank · Li Lei · 6222****3210',
+    });
+    expect(
+      (await api(h, 'POST', '/api/wallet/detail', { currency: bank, type: 2 }, { token: user })).message,
+    ).toMatchObject({
+      available: '300',
+      frozen: '0',
+    });
+  });
+});
+
 describe('deposits, transfers, exchange, records', () => {
   it('manual deposit with proof is credited after the operator confirms; demo deposit only for demo users', async () => {
     const user = await registerByEmail(h, 'depositor@example.com');
@@ -436,7 +568,10 @@ describe('deposits, transfers, exchange, records', () => {
     const huge = '1' + '0'.repeat(90);
     const calls: Array<[string, Record<string, unknown>]> = [
       ['/api/wallet/change', { currency_id: usdt, number: huge, from_field: 2, to_field: 4, lang: 'de' }],
-      ['/api/wallet/exchange/quote', { from_currency_id: usdt, to_currency_id: eth, number: huge, lang: 'de' }],
+      [
+        '/api/wallet/exchange/quote',
+        { from_currency_id: usdt, to_currency_id: eth, number: huge, lang: 'de' },
+      ],
       ['/api/wallet/charge_req', { currency: usdt, amount: huge, proof: 'x', lang: 'de' }],
       ['/api/wallet/out', { currency: usdt, number: huge, address_id: 1, lang: 'de' }],
     ];

@@ -4,6 +4,7 @@ export const ASSETS_ERRORS = [
   'withdraw_amount_required',
   'withdraw_address_required',
   'withdraw_address_unapproved',
+  'withdraw_card_required',
   'withdraw_disabled',
   'withdraw_amount_below_fee',
   'withdraw_daily_limit',

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../admin';
 import { adminDeposits, adminWithdrawals } from './admin';
+import { bankChannel, bankChannelSchema, saveBankChannel } from './bank';
 import { listConfigs, saveConfig } from './config';
 import { demoDeposit, reviewManualDeposit } from './deposits';
 import { liabilities } from './liabilities';
@@ -300,6 +301,27 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           req.ip,
         );
         return ok({ withdraw_code_required: req.body.withdraw_code_required });
+      },
+    );
+
+    // ---- bank-card channel: the receiving account shown to users who deposit by bank transfer ----
+    app.get(
+      '/admin/assets/bank-channel',
+      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      async () => ok(await bankChannel(ctx.db)),
+    );
+    app.post(
+      '/admin/assets/bank-channel',
+      {
+        preHandler: admins,
+        schema: { tags, summary: 'Set the receiving bank account', body: bankChannelSchema.extend({ lang }) },
+      },
+      async (req) => {
+        const op = currentOperator(req).id;
+        const { lang: _l, ...input } = req.body;
+        const r = await saveBankChannel(ctx, input);
+        await audit(ctx, op, 'assets.bank_channel.update', 'bank_channel', r.before, r.after, req.ip);
+        return ok(r.after);
       },
     );
 

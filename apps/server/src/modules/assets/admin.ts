@@ -60,6 +60,8 @@ export async function adminWithdrawals(
   return {
     data: rows.map((r) => ({
       ...withdrawalView(r, r.decimals, r.name, r.sub_name),
+      // Operators pay to the full destination (a bank account is masked only in the user's view).
+      address: r.address,
       user_id: r.user_id,
       user: r.email ?? r.mobile,
       approver1_id: r.approver1_id,

@@ -5,6 +5,7 @@ import type { CurrencyRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { currencyView, findCurrency, listCurrencies } from '../market';
 import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, WITHDRAW_ACCOUNT_TYPE, type AccountType } from './accounts';
+import { bankChannel } from './bank';
 import { configView } from './config';
 import { usdtPrice, type UsdtPrice } from './pricing';
 import * as repo from './repo';
@@ -133,6 +134,8 @@ export async function walletInfo(ctx: AppContext, userId: number, currencyId: nu
     withdrawn_today: formatUnits(used, c.decimals),
     rate_usdt: p?.price.toSignificantDigits(12).toString() ?? null,
     code_required: codeRequired,
+    // Bank-card channel: the receiving account deposits are paid to (null until operators set one).
+    bank_channel: c.is_fiat ? await bankChannel(ctx.db) : null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { assetsAdminRoutes as adminRoutes } from './admin-routes';
 import { assetsUserRoutes } from './routes';
+import { seedDemoBankChannel } from './bank';
 import { seedDemoConfig } from './config';
 
 export { creditDeposit, type DepositCredit } from './deposits';
@@ -43,7 +44,8 @@ export async function startAssetsJobs(ctx: AppContext): Promise<{ stop(): Promis
   };
 }
 
-/** Demo data of the domain (only with DEMO_DATA; idempotent): demo fees and limits per currency. */
+/** Demo data of the domain (only with DEMO_DATA; idempotent): demo fees and limits per currency, a demo receiving bank account. */
 export async function seedAssetsDemo(ctx: AppContext): Promise<void> {
   await seedDemoConfig(ctx);
+  await seedDemoBankChannel(ctx);
 }

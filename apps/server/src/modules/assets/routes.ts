@@ -151,6 +151,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       address: z.string().trim().max(200).optional(),
       code: z.string().trim().max(12).optional(),
       code_type: z.enum(['email', 'sms']).optional(),
+      card: z.enum(['domestic', 'international']).optional(),
       idempotency_key: idemKey,
       lang,
     });
@@ -167,6 +168,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           address: req.body.address,
           code: req.body.code,
           codeChannel: req.body.code_type,
+          card: req.body.card,
           idempotencyKey: idempotencyKey(req.headers, req.body.idempotency_key),
         }),
       );

@@ -12,6 +12,7 @@ import { accountBalance, findUserAccountId, ledger } from '../ledger';
 import { findCurrency } from '../market';
 import { EXTERNAL, FEES, WITHDRAW_ACCOUNT_TYPE } from './accounts';
 import { parseAmount } from './amounts';
+import { BANK_NETWORK, bankDestination, maskBankAddress, type CardKind } from './bank';
 import { usdtPrice } from './pricing';
 import * as repo from './repo';
 
@@ -35,6 +36,8 @@ export interface WithdrawInput {
   address?: string;
   code?: string;
   codeChannel?: 'email' | 'sms';
+  /** Bank-card channel (fiat currencies): which bound card receives the payout (default domestic). */
+  card?: CardKind;
   idempotencyKey?: string;
 }
 
@@ -79,28 +82,35 @@ async function doRequest(ctx: AppContext, userId: number, input: WithdrawInput) 
   if (!cfg.withdrawEnabled) throw new AppError('withdraw_disabled');
   const amount = parseAmount(input.amount, currency.decimals, 'withdraw_amount_required');
 
-  // The destination must be an approved entry of the user's address book.
-  let book: { id: number; address: string; currency: string; approve_status: number } | undefined;
-  if (input.addressId) {
-    book = await ctx.db
-      .selectFrom('address_book')
-      .selectAll()
-      .where('id', '=', input.addressId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  } else if (input.address?.trim()) {
-    book = await ctx.db
-      .selectFrom('address_book')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('address', '=', input.address.trim())
-      .executeTakeFirst();
+  // The destination: the user's bound bank card for the bank-card channel, else an approved
+  // entry of the user's address book for this coin's network.
+  let dest: { addressId: number | null; address: string; network: string };
+  if (currency.is_fiat) {
+    dest = { addressId: null, ...(await bankDestination(ctx.db, userId, input.card ?? 'domestic')) };
+  } else {
+    let book: { id: number; address: string; currency: string; approve_status: number } | undefined;
+    if (input.addressId) {
+      book = await ctx.db
+        .selectFrom('address_book')
+        .selectAll()
+        .where('id', '=', input.addressId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    } else if (input.address?.trim()) {
+      book = await ctx.db
+        .selectFrom('address_book')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('address', '=', input.address.trim())
+        .executeTakeFirst();
+    }
+    // The entry must be for this coin's network (the book labels them "USDT-ERC20", "ETH", …).
+    const network = currency.sub_name ? `${currency.name}-${currency.sub_name}` : currency.name;
+    if (!book || book.currency.toUpperCase() !== network.toUpperCase())
+      throw new AppError('withdraw_address_required');
+    if (book.approve_status !== 1) throw new AppError('withdraw_address_unapproved');
+    dest = { addressId: book.id, address: book.address, network: book.currency };
   }
-  // The entry must be for this coin's network (the book labels them "USDT-ERC20", "ETH", …).
-  const network = currency.sub_name ? `${currency.name}-${currency.sub_name}` : currency.name;
-  if (!book || book.currency.toUpperCase() !== network.toUpperCase())
-    throw new AppError('withdraw_address_required');
-  if (book.approve_status !== 1) throw new AppError('withdraw_address_unapproved');
 
   const max = cfg.withdrawMax;
   if (amount < cfg.withdrawMin || (max > 0n && amount > max)) {
@@ -157,9 +167,9 @@ async function doRequest(ctx: AppContext, userId: number, input: WithdrawInput) 
         user_id: userId,
         currency_id: currency.id,
         account_type: WITHDRAW_ACCOUNT_TYPE,
-        address_id: book.id,
-        address: book.address,
-        network: book.currency,
+        address_id: dest.addressId,
+        address: dest.address,
+        network: dest.network,
         amount,
         fee: cfg.withdrawFee,
         receive: amount - cfg.withdrawFee,
@@ -297,6 +307,7 @@ export async function listApprovedWithdrawals(
 }
 
 const TX_HASH_RE = /^(0x)?[0-9a-fA-F]{64}$/;
+const BANK_REF_RE = /^[A-Za-z0-9._:/-]{4,100}$/;
 
 /**
  * approved → sent with a transaction hash. A second call with the same hash is a no-op.
@@ -309,7 +320,10 @@ export async function markWithdrawalSent(
   operatorId: number | null,
 ): Promise<void> {
   const hash = txHash.trim();
-  if (!TX_HASH_RE.test(hash)) throw new AppError('tx_hash_invalid');
+  const target = await repo.findWithdrawal(ctx.db, id);
+  // A bank payout is marked with the bank's transfer reference, a chain payout with its hash.
+  const valid = target?.network === BANK_NETWORK ? BANK_REF_RE.test(hash) : TX_HASH_RE.test(hash);
+  if (!valid) throw new AppError('tx_hash_invalid');
   const upd = await ctx.db
     .updateTable('asset_withdrawals')
     .set({ status: 'sent', tx_hash: hash, sent_at: ctx.clock.now(), sent_by: operatorId })
@@ -384,7 +398,7 @@ export function withdrawalView(r: repo.WithdrawalRow, decimals: number, name: st
     currency_id: r.currency_id,
     currency_name: name,
     sub_name: subName,
-    address: r.address,
+    address: r.network === BANK_NETWORK ? maskBankAddress(r.address) : r.address,
     network: r.network,
     amount: formatUnits(BigInt(r.amount), decimals),
     fee: formatUnits(BigInt(r.fee), decimals),
