@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile, ledger } from '../../src/modules/ledger';
 import { listCurrencies } from '../../src/modules/market';
+import { demoClock, loadDemoClock } from '../../src/modules/savings/clock';
 import { dayOf } from '../../src/modules/savings/rules';
 import { createUser, loginToken, testApp } from '../helpers';
 
@@ -246,6 +247,11 @@ describe('user journey', () => {
       const moved = await call('POST', '/api/admin/savings/clock/advance', { hours: 48 }, admin);
       expect(moved.message.offset_ms).toBe(48 * 3600_000);
       expect(moved.message.accrual.paid).toBe(2); // the pledge: two more days
+      // The offset is stored: a restarted process resumes from it rather than going back in time.
+      const clock = demoClock(h.ctx)!;
+      clock.offsetMs = 0;
+      await loadDemoClock(h.ctx);
+      expect(clock.offsetMs).toBe(48 * 3600_000);
     } finally {
       h.ctx.config.savings.demoClock = false;
     }

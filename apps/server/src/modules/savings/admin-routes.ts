@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../admin';
 import { runAccrual } from './accrual';
-import { demoClock, savingsClock } from './clock';
+import { advanceDemoClock, demoClock, savingsClock } from './clock';
 import { KINDS } from './repo';
 import { lastDueDay, dayStart } from './rules';
 import {
@@ -182,7 +182,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const c = demoClock(ctx);
         if (!c) throw new AppError('savings_demo_clock_off');
         const before = c.now().toISOString();
-        c.offsetMs += req.body.hours * 3600_000;
+        await advanceDemoClock(ctx, c, req.body.hours);
         const accrual = req.body.run ? await runAccrual(ctx) : null;
         await audit(ctx, currentOperator(req).id, 'savings.demo_clock_advance', 'savings_clock', { now: before }, { now: c.now().toISOString(), hours: req.body.hours }, req.ip);
         return ok({ now: c.now().toISOString(), offset_ms: c.offsetMs, accrual });

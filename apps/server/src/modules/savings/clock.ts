@@ -31,3 +31,29 @@ export function demoClock(ctx: AppContext): OffsetClock | null {
 export function savingsClock(ctx: AppContext): Clock {
   return demoClock(ctx) ?? ctx.clock;
 }
+
+/** Where the demo clock's offset is kept, so a restart does not move the engine's time back. */
+const OFFSET_KEY = 'savings_demo_clock_offset_ms';
+
+/** Reads the stored offset into the demo clock (at start; no-op when the demo clock is off). */
+export async function loadDemoClock(ctx: AppContext): Promise<void> {
+  const c = demoClock(ctx);
+  if (!c) return;
+  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', OFFSET_KEY).executeTakeFirst();
+  const raw: unknown = typeof row?.value === 'string' ? JSON.parse(row.value) : row?.value;
+  const ms = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : 0;
+  // Time only moves forward: an offset advanced in this process is never taken back.
+  if (ms > c.offsetMs) c.offsetMs = ms;
+}
+
+/** Moves the demo clock forward and stores the new offset. */
+export async function advanceDemoClock(ctx: AppContext, c: OffsetClock, hours: number): Promise<void> {
+  c.offsetMs += hours * 3600_000;
+  const value = JSON.stringify(c.offsetMs);
+  const at = ctx.clock.now();
+  await ctx.db
+    .insertInto('settings')
+    .values({ key: OFFSET_KEY, value, is_public: false, updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+    .execute();
+}
