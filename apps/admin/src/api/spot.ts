@@ -16,6 +16,9 @@ export interface SpotMarketRow {
   quote: string;
   price_precision: number;
   amount_precision: number;
+  /** Smallest price step and amount (the instrument's precisions, edited on the Markets page). */
+  tick: string;
+  min_amount: string;
   maker_fee: string;
   taker_fee: string;
   min_notional: string;
@@ -50,10 +53,17 @@ export interface SpotMarketPatch {
   bot_level_notional?: string;
 }
 
+/** A user as the console lists them next to orders and trades. */
+export interface UserLabel {
+  label: string;
+  demo: boolean;
+}
+
 export interface SpotOrderRow {
   id: string;
   symbol: string;
   user_id?: number;
+  user?: UserLabel | null;
   side: 'buy' | 'sell';
   order_type: string;
   time_in_force: string;
@@ -77,6 +87,8 @@ export interface SpotTradeRow {
   taker_side: string;
   maker_user_id: number;
   taker_user_id: number;
+  maker_user: UserLabel | null;
+  taker_user: UserLabel | null;
   buyer_fee: string;
   seller_fee: string;
   entry_id: string;
@@ -105,7 +117,7 @@ export interface BotStatus {
 
 export const spotKeys = {
   markets: ['admin', 'spot', 'markets'] as const,
-  orders: (status: string, symbol: string | undefined, page: number) => ['admin', 'spot', 'orders', status, symbol, page] as const,
+  orders: (status: string, symbol: string | undefined, page: number, userId?: number) => ['admin', 'spot', 'orders', status, symbol, page, userId] as const,
   trades: (symbol: string | undefined) => ['admin', 'spot', 'trades', symbol] as const,
   bot: ['admin', 'spot', 'bot'] as const,
 };
@@ -113,8 +125,8 @@ export const spotKeys = {
 export const spotApi = {
   markets: () => apiGet<SpotMarketRow[]>('/admin/spot/markets'),
   updateMarket: (id: number, patch: SpotMarketPatch) => apiPost<unknown>(`/admin/spot/markets/${id}`, { ...patch }),
-  orders: (status: string, symbol: string | undefined, page: number) =>
-    apiGet<{ list: SpotOrderRow[]; total: number; page: number; limit: number }>('/admin/spot/orders', { status, symbol, page, limit: 20 }),
+  orders: (status: string, symbol: string | undefined, page: number, userId?: number) =>
+    apiGet<{ list: SpotOrderRow[]; total: number; page: number; limit: number }>('/admin/spot/orders', { status, symbol, page, limit: 20, user_id: userId }),
   cancel: (id: string) => apiPost<SpotOrderRow>(`/admin/spot/orders/${id}/cancel`, {}),
   trades: (symbol: string | undefined) => apiGet<SpotTradeRow[]>('/admin/spot/trades', { symbol, limit: 100 }),
   bot: () => apiGet<BotStatus>('/admin/spot/bot'),

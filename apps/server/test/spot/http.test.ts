@@ -7,11 +7,13 @@ import { fund } from './helpers';
 let t: Awaited<ReturnType<typeof testApp>>;
 let token: string;
 let other: string;
+let userIds: number[];
 
 beforeAll(async () => {
   t = await testApp();
   const m = await spotEngines(t.ctx).market('BTC/USDT');
   const users = [await createUser(t.ctx.db, 'password123'), await createUser(t.ctx.db, 'password123')];
+  userIds = users;
   for (const u of users) {
     await fund(t.ctx, u, m.quoteCurrencyId, '5000', m.quoteDecimals);
     await fund(t.ctx, u, m.baseCurrencyId, '1', m.baseDecimals);
@@ -108,6 +110,13 @@ describe('spot console API', () => {
     const placed = await call('POST', '/api/coin/trade', { symbol: 'BTC/USDT', type: 'buy', target_price: '85000', amount: '0.01' });
     const open = await call('GET', '/api/admin/spot/orders?status=pending', undefined, op);
     expect((open.message as { list: Array<{ id: string }> }).list.some((o) => o.id === placed.message.id)).toBe(true);
+    // Filtered to one user, each order names its user.
+    const mine = await call('GET', `/api/admin/spot/orders?status=all&user_id=${userIds[0]}`, undefined, op);
+    const list = (mine.message as { list: Array<{ user_id: number; user: { label: string; demo: boolean } }> }).list;
+    expect(list.length).toBeGreaterThan(1);
+    for (const o of list) expect(o).toMatchObject({ user_id: userIds[0], user: { label: expect.any(String), demo: false } });
+    const nobody = await call('GET', '/api/admin/spot/orders?status=all&user_id=999999', undefined, op);
+    expect(nobody.message).toMatchObject({ total: 0, list: [] });
     const cancelled = await call('POST', `/api/admin/spot/orders/${placed.message.id}/cancel`, {}, op);
     expect(cancelled.message).toMatchObject({ status: 'cancelled', cancel_reason: 'operator' });
     const audit = await call('GET', '/api/admin/audit', undefined, op);
@@ -116,6 +125,7 @@ describe('spot console API', () => {
 
     const trades = await call('GET', '/api/admin/spot/trades?symbol=BTC/USDT', undefined, op);
     expect((trades.message as unknown[]).length).toBeGreaterThan(0);
+    expect((trades.message as unknown[])[0]).toMatchObject({ maker_user_id: userIds[1], taker_user_id: userIds[0], maker_user: { demo: false }, taker_user: { demo: false } });
     const bot = await call('GET', '/api/admin/spot/bot', undefined, op);
     expect(bot.message).toMatchObject({ running: false, demo_data: true });
     expect((await reconcile(t.ctx.db)).ok).toBe(true);

@@ -97,6 +97,7 @@ export default function SpotMarketsPage() {
     },
     { title: 'Maker / taker', width: 140, render: (_, r) => `${pct(r.maker_fee)} / ${pct(r.taker_fee)}` },
     { title: 'Min value', width: 110, render: (_, r) => `${r.min_notional} ${r.quote}` },
+    { title: 'Tick / lot', width: 130, render: (_, r) => <span className="mono">{`${r.tick} / ${r.min_amount}`}</span> },
     { title: 'Band', width: 80, render: (_, r) => `±${pct(r.price_band)}` },
     {
       title: 'Engine',

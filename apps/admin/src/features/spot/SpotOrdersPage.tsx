@@ -1,12 +1,26 @@
 /** Console: spot orders (open or history, any user) with operator cancel, and the latest trades. */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, InputNumber, Popconfirm, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/client';
-import { spotApi, spotKeys, type SpotOrderRow, type SpotTradeRow } from '../../api/spot';
+import { spotApi, spotKeys, type SpotOrderRow, type SpotTradeRow, type UserLabel } from '../../api/spot';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
+
+/** A user id with its name; the labelled demo bots are tagged. */
+function UserCell({ id, user }: { id: number | undefined; user: UserLabel | null | undefined }) {
+  return (
+    <span>
+      <span className="mono">#{id}</span> {user?.label}
+      {user?.demo ? (
+        <Tag color="gold" style={{ marginLeft: 4 }}>
+          demo
+        </Tag>
+      ) : null}
+    </span>
+  );
+}
 
 export default function SpotOrdersPage() {
   const me = useOperator();
@@ -15,8 +29,13 @@ export default function SpotOrdersPage() {
   const [status, setStatus] = useState<'pending' | 'history'>('pending');
   const [symbol, setSymbol] = useState<string | undefined>();
   const [page, setPage] = useState(1);
+  const [userId, setUserId] = useState<number | undefined>();
   const markets = useQuery({ queryKey: spotKeys.markets, queryFn: spotApi.markets });
-  const orders = useQuery({ queryKey: spotKeys.orders(status, symbol, page), queryFn: () => spotApi.orders(status, symbol, page), refetchInterval: 5000 });
+  const orders = useQuery({
+    queryKey: spotKeys.orders(status, symbol, page, userId),
+    queryFn: () => spotApi.orders(status, symbol, page, userId),
+    refetchInterval: 5000,
+  });
   const trades = useQuery({ queryKey: spotKeys.trades(symbol), queryFn: () => spotApi.trades(symbol), refetchInterval: 5000 });
   const cancel = useMutation({
     mutationFn: (id: string) => spotApi.cancel(id),
@@ -28,7 +47,7 @@ export default function SpotOrdersPage() {
   });
   const columns: TableColumnsType<SpotOrderRow> = [
     { title: 'ID', dataIndex: 'id', width: 80, render: (id: string) => <span className="mono">#{id}</span> },
-    { title: 'User', dataIndex: 'user_id', width: 70 },
+    { title: 'User', width: 220, render: (_, o) => <UserCell id={o.user_id} user={o.user} /> },
     { title: 'Market', dataIndex: 'symbol', width: 110 },
     { title: 'Side', width: 130, render: (_, o) => <Tag color={o.side === 'buy' ? 'green' : 'red'}>{`${o.side} ${o.order_type}${o.time_in_force !== 'gtc' ? ` ${o.time_in_force}` : ''}`}</Tag> },
     { title: 'Price', dataIndex: 'price', render: (p: string | null) => p ?? 'market' },
@@ -57,7 +76,14 @@ export default function SpotOrdersPage() {
     { title: 'Amount', dataIndex: 'amount' },
     { title: 'Value', dataIndex: 'quote_amount' },
     { title: 'Taker', dataIndex: 'taker_side' },
-    { title: 'Maker / taker user', render: (_, t) => `${t.maker_user_id} / ${t.taker_user_id}` },
+    {
+      title: 'Maker / taker user',
+      render: (_, t) => (
+        <>
+          <UserCell id={t.maker_user_id} user={t.maker_user} /> / <UserCell id={t.taker_user_id} user={t.taker_user} />
+        </>
+      ),
+    },
     { title: 'Fees (buyer / seller)', render: (_, t) => `${t.buyer_fee} / ${t.seller_fee}` },
     { title: 'Journal entry', dataIndex: 'entry_id', render: (e: string) => <span className="mono">#{e}</span> },
     { title: 'At', dataIndex: 'at', render: (s: string) => new Date(s).toLocaleTimeString() },
@@ -69,6 +95,18 @@ export default function SpotOrdersPage() {
         description="Every user's spot orders; an operator cancel is audited and releases the frozen funds."
         extra={
           <>
+            <InputNumber
+              placeholder="User ID"
+              min={1}
+              precision={0}
+              style={{ width: 120 }}
+              value={userId}
+              onChange={(v) => {
+                setUserId(v ?? undefined);
+                setPage(1);
+              }}
+              data-testid="spot-orders-user"
+            />
             <Select
               allowClear
               placeholder="All markets"

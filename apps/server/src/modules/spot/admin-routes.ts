@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { audit, currentOperator, requireOperator } from '../admin';
 import { spotEngines } from './engines';
 import { loadMarkets } from './market';
-import { upsertMarketParams, recentTrades } from './repo';
+import { upsertMarketParams, recentTrades, userLabels } from './repo';
 import { cancelOrder, listOrders, marketView } from './service';
 import { activeSpotBot } from './bot';
 import { formatUnits } from '@bourse/money';
@@ -88,13 +88,19 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({
             status: z.enum(['pending', 'history', 'all']).default('pending'),
             symbol: z.string().max(40).optional(),
+            user_id: id.optional(),
             page: z.coerce.number().int().min(1).default(1),
             limit: z.coerce.number().int().min(1).max(100).default(20),
             lang,
           }),
         },
       },
-      async (req) => ok(await listOrders(ctx, undefined, req.query)),
+      async (req) => {
+        const { user_id: userFilter, ...q } = req.query;
+        const page = await listOrders(ctx, undefined, { ...q, userFilter });
+        const labels = await userLabels(ctx.db, page.list.map((o) => o.user_id!));
+        return ok({ ...page, list: page.list.map((o) => ({ ...o, user: labels.get(o.user_id!) ?? null })) });
+      },
     );
 
     app.post(
@@ -117,6 +123,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const engines = spotEngines(ctx);
         const m = req.query.symbol ? await engines.market(req.query.symbol) : undefined;
         const rows = await recentTrades(ctx.db, m?.instrumentId, req.query.limit);
+        const labels = await userLabels(ctx.db, rows.flatMap((t) => [t.maker_user_id, t.taker_user_id]));
         const out = [];
         for (const t of rows) {
           const mk = m ?? (await engines.market(t.instrument_id));
@@ -129,6 +136,8 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             taker_side: t.taker_side,
             maker_user_id: t.maker_user_id,
             taker_user_id: t.taker_user_id,
+            maker_user: labels.get(t.maker_user_id) ?? null,
+            taker_user: labels.get(t.taker_user_id) ?? null,
             buyer_fee: formatUnits(BigInt(t.buyer_fee), mk.baseDecimals),
             seller_fee: formatUnits(BigInt(t.seller_fee), mk.quoteDecimals),
             entry_id: t.entry_id,

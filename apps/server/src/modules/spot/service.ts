@@ -125,12 +125,12 @@ export async function cancelOrder(ctx: AppContext, userId: number | null, orderI
 export async function listOrders(
   ctx: AppContext,
   userId: number | undefined,
-  f: { status: 'pending' | 'history' | 'all'; page: number; limit: number; symbol?: string },
+  f: { status: 'pending' | 'history' | 'all'; page: number; limit: number; symbol?: string; userFilter?: number },
 ) {
   const engines = spotEngines(ctx);
   const instrumentId = f.symbol ? (await engines.market(f.symbol)).instrumentId : undefined;
   const { rows, total } = await repo.listOrders(ctx.db, {
-    userId,
+    userId: userId ?? f.userFilter,
     instrumentId,
     open: f.status === 'pending' ? true : f.status === 'history' ? false : null,
     page: f.page,
