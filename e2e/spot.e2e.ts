@@ -59,10 +59,16 @@ describe('spot trading in the web app', () => {
     await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
     await page.getByTestId('book-bid').first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await page.getByTestId('available').textContent()) ?? '').toContain('USDT');
-    // A tap on the best bid fills the price; a resting buy at the best bid does not cross.
-    await page.getByTestId('book-bid').first().click();
+    // A tap on the book fills the price. The deepest bid shown: a resting buy there does not cross,
+    // and the demo flow bot's small market sells do not reach it before the test cancels it.
+    await page.getByTestId('book-bid').last().click();
     expect(await input('price-input').inputValue()).toMatch(/^\d+(\.\d+)?$/);
+    // More than the balance covers is flagged before sending; typing stops at the market's precision (6 places).
+    await input('amount-input').fill('1000.1234567');
+    expect(await input('amount-input').inputValue()).toBe('1000.123456');
+    await page.getByTestId('insufficient-hint').waitFor();
     await input('amount-input').fill('0.001');
+    expect(await page.getByTestId('insufficient-hint').count()).toBe(0);
     await expect.poll(async () => (await page.getByTestId('total').textContent()) ?? '').toContain('USDT');
     await page.getByTestId('submit-order').click();
     await page.locator('.adm-dialog').getByText('0.001 BTC').waitFor();
@@ -90,6 +96,12 @@ describe('spot trading in the web app', () => {
     await filled.waitFor();
     expect(await filled.textContent()).toMatch(/0\.002 \/ 0\.002/);
     expect(await filled.textContent()).toMatch(/BTC/);
+    // Its fills: taker, with the price and the fee.
+    await filled.getByTestId('toggle-fills').click();
+    const fills = filled.getByTestId('fills');
+    await fills.waitFor();
+    expect(await fills.textContent()).toMatch(/Taker/);
+    expect(await fills.textContent()).toMatch(/Fee 0\.\d+ BTC/);
     await page.getByTestId('tab-trades').click();
     await page.getByTestId('trade-list').waitFor();
     await page.screenshot({ path: '/tmp/spot-history.png', fullPage: true });
