@@ -133,5 +133,14 @@ describe('savings in the browser', () => {
     expect(await redeemed.getByTestId('order-penalty').textContent()).toBe('5.00 USDT');
     expect(await redeemed.getByTestId('order-refund').textContent()).toBe('995.00 USDT');
     await shot(app, 'savings-redeemed');
+
+    // Profit statistics (from the centre): the two days of income and the penalty paid.
+    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.getByTestId('savings-profit-link').click();
+    await app.getByTestId('page-savings-profit').waitFor();
+    await expect.poll(() => app.getByTestId('profit-total').textContent()).toBe('0.40');
+    expect(await app.getByTestId('profit-7d').textContent()).toBe('0.40');
+    expect(await app.getByTestId('profit-penalties').textContent()).toBe('-5.00 USDT');
+    await shot(app, 'savings-profit');
   }, 180_000);
 });

@@ -10,6 +10,7 @@ export const PATHS = {
   savings: '/pages/mining/index',
   savingsRecord: '/pages/mining/record',
   savingsJoin: '/pages/mining/stakingmMining',
+  savingsProfit: '/pages/mining/profit',
   assets: '/pages/fund/assets',
   assetsRecord: '/pages/fund/assets_all_record',
   recharge: '/pages/fund/recharge',
@@ -42,10 +43,10 @@ function normalise(pathname: string): string {
 }
 
 /** Whether a page needs a session: everything under /pages/fund/ and /pages/setting/ (except the
- * language picker), savings records and contract orders. */
+ * language picker), savings records and profit statistics, and contract orders. */
 export function isProtectedPath(pathname: string): boolean {
   const p = normalise(pathname);
   if (PUBLIC_SETTING_PAGES.has(p)) return false;
   if (p.startsWith('/pages/fund/') || p.startsWith('/pages/setting/')) return true;
-  return p === PATHS.savingsRecord || p === PATHS.contractOrder || p === PATHS.contractOrderDetail;
+  return p === PATHS.savingsRecord || p === PATHS.savingsProfit || p === PATHS.contractOrder || p === PATHS.contractOrderDetail;
 }

@@ -12,7 +12,7 @@ const RUN_STATUS = { paying: 'blue', paid: 'green', stalled: 'red' } as const;
 
 function Pools({ isAdmin }: { isAdmin: boolean }) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const pools = useQuery({ queryKey: ['savings', 'pools'], queryFn: savingsApi.pools });
   const [currency, setCurrency] = useState<number | undefined>(undefined);
   const [amount, setAmount] = useState('');
@@ -40,7 +40,22 @@ function Pools({ isAdmin }: { isAdmin: boolean }) {
           <Select placeholder="Currency" style={{ width: 180 }} value={currency} onChange={setCurrency} options={(pools.data ?? []).map((p) => ({ value: p.currency_id, label: p.currency }))} />
           <Select style={{ width: 200 }} value={direction} onChange={setDirection} options={[{ value: 'in', label: 'Fund from platform capital' }, { value: 'out', label: 'Return to platform capital' }]} />
           <Input placeholder="Amount" style={{ width: 160 }} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <Button type="primary" disabled={!currency || !/^\d+(\.\d+)?$/.test(amount.trim())} loading={fund.isPending} onClick={() => fund.mutate()}>
+          <Button
+            type="primary"
+            disabled={!currency || !/^\d+(\.\d+)?$/.test(amount.trim())}
+            loading={fund.isPending}
+            data-testid="savings-pool-post"
+            onClick={() => {
+              const name = pools.data?.find((p) => p.currency_id === currency)?.currency ?? '';
+              // A money movement: the operator confirms the exact figure and direction first.
+              void modal.confirm({
+                title: direction === 'in' ? 'Fund the yield pool?' : 'Return yield-pool money to platform capital?',
+                content: `${amount.trim()} ${name} ${direction === 'in' ? 'moves from platform capital (house) to the yield pool' : 'moves from the yield pool back to platform capital (house)'} in one journal entry.`,
+                okText: 'Post to journal',
+                onOk: () => fund.mutateAsync().catch(() => undefined),
+              });
+            }}
+          >
             Post to journal
           </Button>
         </Space>

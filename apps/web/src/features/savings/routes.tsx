@@ -6,8 +6,10 @@ import { PATHS } from '../../app/paths';
 
 const JoinPage = lazyPage(() => import('./pages/JoinPage'));
 const RecordPage = lazyPage(() => import('./pages/RecordPage'));
+const ProfitPage = lazyPage(() => import('./pages/ProfitPage'));
 
 export const savingsRoutes: ReactElement[] = [
   <Route key="savings-join" path={PATHS.savingsJoin} element={<JoinPage />} />,
   <Route key="savings-record" path={PATHS.savingsRecord} element={<RecordPage />} />,
+  <Route key="savings-profit" path={PATHS.savingsProfit} element={<ProfitPage />} />,
 ];

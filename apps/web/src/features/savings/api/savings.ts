@@ -18,6 +18,8 @@ export interface ProductDetail extends Product {
   now: string;
   value_date: string;
   maturity_date: string;
+  /** The rates recorded for the product's last paid days, newest first (realized history). */
+  realized_rates: Array<{ date: string; rate: string; status: string }>;
 }
 
 export interface Centre {
@@ -102,6 +104,29 @@ export function useIncomes(enabled: boolean) {
   return useInfiniteQuery(
     paged<Income>(['incomes'], (page, signal) => api.post<Page<Income>>('/Mining/exchangeList', { page, limit: SAVINGS_RECORD_PAGE_SIZE }, { signal, loading: false }), enabled),
   );
+}
+
+export interface ProfitCurrency {
+  currency_id: number;
+  currency: string;
+  decimals: number;
+  total: string;
+  payments: number;
+  yesterday: string;
+  last_7_days: string;
+  last_30_days: string;
+  by_kind: Array<{ kind: Kind; total: string }>;
+  penalties: string;
+  forfeited: string;
+  daily: Array<{ date: string; amount: string }>;
+}
+
+export function useProfit(token: string | null) {
+  return useQuery({
+    queryKey: ['savings', 'profit', Boolean(token)],
+    queryFn: ({ signal }) => api.get<{ now: string; currencies: ProfitCurrency[] }>('/lh/deposit/profit', {}, { signal, loading: false }),
+    enabled: Boolean(token),
+  });
 }
 
 export function joinProduct(productId: number, amount: string, idempotencyKey: string) {

@@ -91,7 +91,7 @@ export function ProductCard({ p, onJoin }: { p: Product; onJoin: () => void }) {
           {p.accrual_status === 'stalled' && <span className="savings-warn">{t('savings.stalled')}</span>}
         </div>
         <Button size="small" color="primary" disabled={p.window_status !== 1} onClick={onJoin} data-testid={`join-${p.id}`}>
-          {t('savings.join')}
+          {t(`savings.joinAs.${p.kind}`)}
         </Button>
       </div>
     </div>

@@ -32,6 +32,30 @@ function maxJoin(p: ProductDetail): Dec {
   return Dec.min(dec(p.available), left, dec(p.remaining_quota)).toDecimalPlaces(p.currency.decimals, Dec.ROUND_DOWN);
 }
 
+/** Realized history (products.md §7): the rates actually recorded for the last days, never a promise. */
+function Realized({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation();
+  const paid = p.realized_rates.filter((r) => r.status === 'paid');
+  return (
+    <div className="savings-terms" data-testid="join-realized">
+      <div>{t('savings.realized')}</div>
+      {paid.length ? (
+        <div className="savings-realized">
+          {paid.map((r) => (
+            <span key={r.date}>
+              {r.date.slice(5)}
+              <b>{percent(r.rate)}</b>
+            </span>
+          ))}
+        </div>
+      ) : (
+        <div>{t('savings.realizedNone')}</div>
+      )}
+      <div>{t('savings.realizedNote')}</div>
+    </div>
+  );
+}
+
 function Form({ p }: { p: ProductDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,7 +78,10 @@ function Form({ p }: { p: ProductDetail }) {
     }
     if (!amount.trim()) return Toast.show({ content: t('savings.enterAmount') });
     if (a.lte(0)) return Toast.show({ content: t('savings.amountPositive') });
+    if (a.decimalPlaces() > d) return Toast.show({ content: t('savings.amountPrecision', { decimals: d }) });
     if (a.lt(dec(p.min_amount)) || a.gt(dec(p.max_amount))) return Toast.show({ content: t('savings.outOfRange', { min: p.min_amount, max: p.max_amount }) });
+    const left = Dec.max(dec(p.max_amount).sub(dec(p.my_active)), 0);
+    if (a.gt(left)) return Toast.show({ content: t('savings.aboveLeft', { left: left.toFixed(), currency: p.currency.name }) });
     if (a.gt(dec(p.available))) return Toast.show({ content: t('savings.insufficient') });
     if (!agreed) return Toast.show({ content: t('savings.agreeFirst') });
     const ok = await Dialog.confirm({
@@ -110,6 +137,7 @@ function Form({ p }: { p: ProductDetail }) {
             {dateText(p.start_time)} – {dateText(p.end_time)}
           </span>
         </div>
+        {(p.rate_mode === 'range' || p.kind === 'machine') && <Realized p={p} />}
       </div>
       <div className="savings-form">
         <div className="savings-row">
@@ -132,7 +160,7 @@ function Form({ p }: { p: ProductDetail }) {
           </Button>
         </div>
         <div className="savings-row">
-          <span>{t('savings.expectedDaily')}</span>
+          <span>{t(`savings.expectedAs.${p.kind}`)}</span>
           <span className="savings-income" data-testid="join-expected">
             {expected} {p.currency.name}
           </span>
@@ -159,7 +187,7 @@ function Form({ p }: { p: ProductDetail }) {
           {t('savings.agree')}
         </Checkbox>
         <Button block color="primary" loading={busy} disabled={p.window_status !== 1} onClick={() => void submit()} style={{ marginTop: '0.24rem' }} data-testid="join-submit">
-          {token ? t('savings.joinNow') : t('common.logIn')}
+          {token ? t(`savings.joinNowAs.${p.kind}`) : t('common.logIn')}
         </Button>
       </div>
     </>

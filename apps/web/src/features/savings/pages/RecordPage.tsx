@@ -54,13 +54,13 @@ function OrderCard({ o, onRedeem }: { o: Order; onRedeem: (o: Order) => void }) 
           <div className="savings-card-name">{o.name}</div>
           <div className="savings-card-tags">
             <KindTag kind={o.kind} />
-            <span className="savings-order-status">{t(`savings.status.${o.status}`)}</span>
+            <span className={`savings-order-status savings-order-${o.status}`}>{o.status === 'active' ? t(`savings.activeAs.${o.kind}`) : t(`savings.status.${o.status}`)}</span>
           </div>
         </div>
       </div>
-      <Row label={t('savings.principal')} value={`${amountText(o.principal, d)} ${c}`} />
+      <Row label={t(`savings.principalAs.${o.kind}`)} value={`${amountText(o.principal, d)} ${c}`} />
       {o.payout === 'compound' && <Row label={t('savings.balance')} value={`${amountText(o.balance, d)} ${c}`} />}
-      <Row label={t('savings.income')} value={<span className="savings-income">{`${amountText(o.income, d)} ${c}`}</span>} testId="order-income" />
+      <Row label={t(`savings.incomeAs.${o.kind}`)} value={<span className="savings-income">{`${amountText(o.income, d)} ${c}`}</span>} testId="order-income" />
       <Row label={t('savings.dailyRate')} value={rateText(o)} />
       <Row label={t('savings.progress')} value={t('savings.daysOf', { paid: o.days_paid, term: o.term_days })} testId="order-days" />
       <Row label={t('savings.storageTime')} value={dateTimeText(o.storage_time)} />
@@ -140,7 +140,7 @@ function RedeemSheet({ order, onClose }: { order: Order | null; onClose: () => v
         {quote ? (
           <>
             <div className="savings-sheet-name">{order?.name}</div>
-            <Row label={t('savings.principal')} value={`${amountText(quote.principal, d)} ${c}`} testId="quote-principal" />
+            <Row label={t(`savings.principalAs.${order?.kind ?? 'savings'}`)} value={`${amountText(quote.principal, d)} ${c}`} testId="quote-principal" />
             {/* Compounding: the pool releases principal plus compounded income, so show what the deductions start from. */}
             {quote.balance !== quote.principal && <Row label={t('savings.balance')} value={`${amountText(quote.balance, d)} ${c}`} testId="quote-balance" />}
             <Row label={t('savings.penaltyWithRate', { rate: percent(quote.penalty_rate) })} value={`-${amountText(quote.penalty, d)} ${c}`} testId="quote-penalty" />

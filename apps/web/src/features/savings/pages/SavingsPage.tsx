@@ -94,7 +94,7 @@ export default function SavingsPage() {
           <Button size="small" onClick={() => void navigate(PATHS.savingsRecord)} data-testid="savings-records-link">
             {t('savings.records')}
           </Button>
-          <Button size="small" onClick={() => void navigate(`${PATHS.savingsRecord}?tab=income`)}>
+          <Button size="small" onClick={() => void navigate(PATHS.savingsProfit)} data-testid="savings-profit-link">
             {t('savings.profitStats')}
           </Button>
         </div>
