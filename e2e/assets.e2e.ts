@@ -233,4 +233,45 @@ describe('asset centre in the browser', () => {
     expect(await liabilities.getByTestId('liability-balanced').filter({ hasText: 'NOT' }).count()).toBe(0);
     if (SHOTS) await liabilities.screenshot({ path: `${SHOTS}/07-liabilities.png` });
   });
+
+  it('BANKCARD: the bank-card channel instead of an address; withdrawal to the bound card', async () => {
+    const context = await browser.newContext(PHONE);
+    contexts.push(context);
+    const app = await context.newPage();
+    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=recharge`);
+    await app.getByTestId('page-login').waitFor();
+    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
+    await app.getByTestId('login-password').locator('input').fill('demo1234');
+    await app.getByTestId('login-submit').click();
+    await app.getByTestId('page-assets').waitFor();
+    const token = (await app.evaluate(() => window.localStorage.getItem('token')))!;
+    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=recharge`);
+    await app.getByTestId('coin-BANKCARD').click();
+    // The receiving account the operator set (demo data: "Demo Bank"), and the proof form; no address.
+    await app.getByTestId('bank-channel').filter({ hasText: 'Demo Bank' }).waitFor();
+    await app.getByTestId('manual-deposit').waitFor();
+    expect(await app.getByTestId('deposit-address-card').count()).toBe(0);
+    await shot(app, '08-bankcard-recharge');
+
+    const coins = await call<Array<{ id: number; name: string }>>(
+      'GET',
+      '/currency/user_currency_list',
+      {},
+      token,
+    );
+    const bank = coins.find((c) => c.name === 'BANKCARD')!;
+    await app.goto(`${server.baseUrl}/#/pages/fund/withdraw?currency=${bank.id}`);
+    await app.getByTestId('withdraw-bind-card').waitFor();
+    expect(await app.getByTestId('withdraw-address').count()).toBe(0);
+    await call(
+      'POST',
+      '/user/cash_save',
+      { real_name: 'Demo User', bank_name: 'Harbour Bank', bank_account: '6222029876543210' },
+      token,
+    );
+    await app.reload();
+    const card = app.getByTestId('withdraw-card-text');
+    await card.filter({ hasText: '6222****3210' }).waitFor();
+    await shot(app, '09-bankcard-withdraw');
+  });
 });

@@ -31,7 +31,10 @@ function freePort(): Promise<number> {
  * serving the built web app and console, on a free port. Needs `npm run build` first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/admin/dist/index.html'))) {
+  // WEB_DIST / ADMIN_DIST (passed through to the server) point at builds made elsewhere.
+  const webDist = resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
+  const adminDist = resolve(ROOT, process.env.ADMIN_DIST ?? 'apps/admin/dist');
+  if (!existsSync(join(webDist, 'index.html')) || !existsSync(join(adminDist, 'index.html'))) {
     throw new Error('the web apps are not built: run `npm run build` first');
   }
   const port = await freePort();

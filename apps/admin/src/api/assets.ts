@@ -119,7 +119,19 @@ export const assetsApi = {
   saveSettings: (s: { withdraw_code_required: boolean }) =>
     apiPost<{ withdraw_code_required: boolean }>('/admin/assets/settings', s),
   liabilities: () => apiGet<LiabilityRow[]>('/admin/assets/liabilities'),
+  bankChannel: () => apiGet<BankChannel | null>('/admin/assets/bank-channel'),
+  saveBankChannel: (c: BankChannel) => apiPost<BankChannel | null>('/admin/assets/bank-channel', { ...c }),
 };
+
+/** The receiving bank account shown to users who deposit through the bank-card channel (BANKCARD). */
+export interface BankChannel {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch: string;
+  swift: string;
+  note: string;
+}
 
 export const assetsKeys = {
   deposits: (status?: string, source?: string, page = 1) =>
@@ -127,4 +139,5 @@ export const assetsKeys = {
   withdrawals: (status?: string, page = 1) => ['admin', 'assets', 'withdrawals', status, page] as const,
   config: ['admin', 'assets', 'config'] as const,
   liabilities: ['admin', 'assets', 'liabilities'] as const,
+  bankChannel: ['admin', 'assets', 'bank-channel'] as const,
 };

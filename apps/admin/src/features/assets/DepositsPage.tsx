@@ -21,6 +21,7 @@ import { assetsApi, assetsKeys, type DepositRow } from '../../api/assets';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
+import { BankChannelCard } from './BankChannelCard';
 
 const COLORS: Record<DepositRow['status'], string> = { review: 'gold', credited: 'green', rejected: 'red' };
 
@@ -174,6 +175,7 @@ export default function DepositsPage() {
           </Form>
         </Card>
       ) : null}
+      <BankChannelCard canEdit={me.role === 'admin'} />
       {list.isError ? <QueryError error={list.error} onRetry={list.refetch} what="deposits" /> : null}
       <Table<DepositRow>
         rowKey="id"

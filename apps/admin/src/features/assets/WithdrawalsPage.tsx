@@ -226,12 +226,13 @@ export default function WithdrawalsPage() {
           <b>
             {sending?.receive} {sending?.currency_name}
           </b>{' '}
-          to <span className="mono">{sending?.address}</span>, then paste the transaction hash.
+          to <span className="mono">{sending?.address}</span>, then paste{' '}
+          {sending?.network === 'BANKCARD' ? 'the bank transfer reference' : 'the transaction hash'}.
         </p>
         <Input
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="0x…"
+          placeholder={sending?.network === 'BANKCARD' ? 'Bank reference' : '0x…'}
           data-testid="sent-hash"
         />
       </Modal>

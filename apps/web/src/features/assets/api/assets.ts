@@ -36,6 +36,37 @@ export interface WalletInfo {
   withdrawn_today: string;
   rate_usdt: string | null;
   code_required: boolean;
+  /** Bank-card channel (fiat currencies): where deposits are paid to; null until operators set one. */
+  bank_channel: BankChannel | null;
+}
+
+export interface BankChannel {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch: string;
+  swift: string;
+  note: string;
+}
+
+export type CardKind = 'domestic' | 'international';
+/** The user's bound bank card as /user/cash_info answers it (number masked), or null. */
+export type BoundCard = Record<string, string> | null;
+
+export function useBoundCard(kind: CardKind, enabled: boolean) {
+  return useQuery({
+    queryKey: ['identity', 'card', kind],
+    queryFn: ({ signal }) =>
+      api.post<BoundCard>(
+        kind === 'domestic' ? '/user/cash_info' : '/user/cash_info_international',
+        {},
+        {
+          signal,
+          loading: false,
+        },
+      ),
+    enabled,
+  });
 }
 
 export function useWalletInfo(currency: number | null) {

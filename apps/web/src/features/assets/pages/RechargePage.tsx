@@ -14,7 +14,15 @@ import { PATHS } from '../../../app/paths';
 import { StateView } from '../../../ui/StateView';
 import { CloudOffIcon } from '../../../ui/icons';
 import { uploadImage } from '../../account/api/account';
-import { coinLabel, useCoins, useDepositAddress, usePaged, type Deposit } from '../api/assets';
+import {
+  coinLabel,
+  useCoins,
+  useDepositAddress,
+  usePaged,
+  useWalletInfo,
+  type BankChannel,
+  type Deposit,
+} from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow } from '../components/FundForm';
 import { formatWhen, StatusTag, useCopy } from '../components/shared';
 import { formatAmount } from '../../../lib/format';
@@ -62,8 +70,8 @@ export default function RechargePage() {
             <Tabs.Tab key="manual" title={t('assets.manualDeposit')} />
           </Tabs>
         )}
-        {isBank && <div className="fund-hint">{t('assets.bankChannelHint')}</div>}
       </div>
+      {isBank && <BankChannelCard currencyId={currencyId} />}
 
       {mode === 'address' && (
         <div className="fund-card" data-testid="deposit-address-card">
@@ -119,6 +127,55 @@ export default function RechargePage() {
         <ManualDeposit currencyId={coin.id} decimals={coin.decimals} label={coinLabel(coin)} />
       )}
       <RecentDeposits currencyId={currencyId} />
+    </div>
+  );
+}
+
+/** BANKCARD: the platform's receiving bank account (operator setting) the user pays into, each field copyable. */
+function BankChannelCard({ currencyId }: { currencyId: number }) {
+  const { t } = useTranslation();
+  const info = useWalletInfo(currencyId);
+  const copy = useCopy();
+  if (info.isPending)
+    return (
+      <div className="fund-card">
+        <Skeleton.Paragraph lineCount={4} animated />
+      </div>
+    );
+  const ch: BankChannel | null | undefined = info.data?.bank_channel;
+  if (!ch)
+    return (
+      <div className="fund-card" data-testid="bank-channel">
+        <div className="fund-hint">{t('assets.bankChannelHint')}</div>
+      </div>
+    );
+  const rows: Array<[string, string]> = [
+    [t('identity.bankName'), ch.bank_name],
+    [t('identity.accountName'), ch.account_name],
+    [t('assets.accountNumber'), ch.account_number],
+    [t('identity.bankBranch'), ch.branch],
+    [t('identity.swift'), ch.swift],
+  ];
+  return (
+    <div className="fund-card" data-testid="bank-channel">
+      <h3>{t('assets.bankPayTo')}</h3>
+      {rows
+        .filter(([, v]) => v)
+        .map(([label, value]) => (
+          <button
+            key={label}
+            type="button"
+            className="fund-row bank-row"
+            onClick={() => void copy(value)}
+            aria-label={`${t('identity.copy')} ${label}`}
+          >
+            <span>{label}</span>
+            <span className="num">
+              {value} <span className="link-button">{t('identity.copy')}</span>
+            </span>
+          </button>
+        ))}
+      {ch.note && <div className="fund-hint">{ch.note}</div>}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * fee, amount received and the exchange rate before confirming; asks for the verification code
  * when required; then follows the request's status (or its refusal reason).
  */
-import { Button, Input, Popup, Skeleton, Toast } from 'antd-mobile';
+import { Button, Input, Popup, Selector, Skeleton, Toast } from 'antd-mobile';
 import { Dec } from '@bourse/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,9 @@ import { toFiat } from '../api/fiatValue';
 import {
   newIdempotencyKey,
   useAddressBook,
+  useBoundCard,
+  type BoundCard,
+  type CardKind,
   usePaged,
   useWalletInfo,
   type BookAddress,
@@ -35,6 +38,14 @@ function minus(a: string, b: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The bound card as one line: bank and the masked number. */
+function cardText(card: BoundCard, kind: CardKind): string {
+  if (!card) return '';
+  const number = kind === 'domestic' ? card.bank_account : card.iban;
+  const holder = kind === 'domestic' ? card.real_name : card.account_name;
+  return [card.bank_name, holder, number].filter(Boolean).join(' · ');
 }
 
 /** Fee, amount received and exchange rate: under the form and again in the confirmation. */
@@ -77,6 +88,7 @@ export default function WithdrawPage() {
   const { busy, confirm, send } = useFundAction();
   const [idemKey, setIdemKey] = useState(newIdempotencyKey);
   const [detail, setDetail] = useState<Withdrawal | null>(null);
+  const [cardKind, setCardKind] = useState<CardKind>('domestic');
   const list = usePaged<Withdrawal>(
     ['withdrawals'],
     'GET',
@@ -93,6 +105,10 @@ export default function WithdrawPage() {
   }, [cooldown]);
 
   const coin = info.data?.currency;
+  // BANKCARD: the payout goes to the user's bound bank card instead of an address.
+  const isBank = Boolean(coin?.isFiat);
+  const card = useBoundCard(cardKind, isBank);
+  const destination = isBank ? cardText(card.data ?? null, cardKind) : (address?.address ?? '');
   const network = coin ? (coin.subName ? `${coin.name}-${coin.subName}` : coin.name).toUpperCase() : '';
   const addresses = useMemo(
     () => (book.data?.data ?? []).filter((a) => a.currency.toUpperCase() === network),
@@ -117,7 +133,8 @@ export default function WithdrawPage() {
   };
 
   const submit = async () => {
-    if (!address) return Toast.show({ content: t('assets.chooseAddress') });
+    if (isBank && !card.data) return Toast.show({ content: t('assets.noCard') });
+    if (!isBank && !address) return Toast.show({ content: t('assets.chooseAddress') });
     if (!amount.trim()) return Toast.show({ content: t('assets.enterWithdrawAmount') });
     if (info.data?.code_required && !/^\d{6}$/.test(code))
       return Toast.show({ content: t('assets.enterCode') });
@@ -125,7 +142,7 @@ export default function WithdrawPage() {
       t('assets.confirmWithdraw'),
       'withdraw-confirm',
       <>
-        <FundRow label={t('assets.address')}>{address.address}</FundRow>
+        <FundRow label={t(isBank ? 'assets.payoutCard' : 'assets.address')}>{destination}</FundRow>
         <FundRow label={t('assets.amount')}>
           {amount} {coin?.name}
         </FundRow>
@@ -138,7 +155,8 @@ export default function WithdrawPage() {
         api.post('/wallet/out', {
           currency: currencyId,
           number: amount.trim(),
-          address_id: address.id,
+          address_id: isBank ? undefined : address?.id,
+          card: isBank ? cardKind : undefined,
           code: code || undefined,
           idempotency_key: idemKey,
         }),
@@ -169,24 +187,58 @@ export default function WithdrawPage() {
               placeholder=""
               onClick={() => void navigate(`${PATHS.selectCoin}?to=withdraw`)}
             />
-            <div className="fund-label">{t('assets.address')}</div>
-            <button
-              type="button"
-              className="fund-select"
-              onClick={() => setPicking(true)}
-              data-testid="withdraw-address"
-            >
-              <span className="grow num">
-                {address ? `${address.name} · ${address.address}` : t('assets.chooseAddress')}
-              </span>
-              <span className="link-button">›</span>
-            </button>
+            {isBank ? (
+              <div data-testid="withdraw-card">
+                <div className="fund-label">{t('assets.payoutCard')}</div>
+                <Selector
+                  columns={2}
+                  value={[cardKind]}
+                  onChange={(v) => v[0] && setCardKind(v[0])}
+                  options={[
+                    { label: t('identity.cardDomestic'), value: 'domestic' as const },
+                    { label: t('identity.cardInternational'), value: 'international' as const },
+                  ]}
+                />
+                {card.isPending ? (
+                  <Skeleton.Paragraph lineCount={1} animated />
+                ) : card.data ? (
+                  <div className="fund-select" data-testid="withdraw-card-text">
+                    <span className="grow num">{destination}</span>
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className="fund-select"
+                    onClick={() => void navigate(PATHS.bankCards)}
+                    data-testid="withdraw-bind-card"
+                  >
+                    <span className="grow">{t('assets.noCard')}</span>
+                    <span className="link-button">{t('assets.bindCard')} ›</span>
+                  </button>
+                )}
+              </div>
+            ) : (
+              <>
+                <div className="fund-label">{t('assets.address')}</div>
+                <button
+                  type="button"
+                  className="fund-select"
+                  onClick={() => setPicking(true)}
+                  data-testid="withdraw-address"
+                >
+                  <span className="grow num">
+                    {address ? `${address.name} · ${address.address}` : t('assets.chooseAddress')}
+                  </span>
+                  <span className="link-button">›</span>
+                </button>
+              </>
+            )}
             <AmountField
               value={amount}
               onChange={setAmount}
               testId="withdraw-amount"
               placeholder={t('assets.enterWithdrawAmount')}
-              unit={coin?.name ?? ''}
+              unit={isBank ? undefined : (coin?.name ?? '')}
               onAll={() => setAmount(info.data.withdrawable)}
             />
             <FundRow label={t('assets.withdrawable')} testId="withdrawable">
