@@ -18,6 +18,9 @@ describe('contract trading in the web app', () => {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page;
+  let op: string;
+  let btcProduct: number;
+  let btcMarket: number;
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, token?: string): Promise<T> {
     const res = await fetch(`${server!.baseUrl}/api${path}`, {
@@ -36,14 +39,16 @@ describe('contract trading in the web app', () => {
 
   beforeAll(async () => {
     server = await startServer({ MARKET_BACKFILL_DAYS: '1' });
-    const op = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
-    const { products } = await call<{ products: Array<{ symbol: string; instrument_id: number; fee_rate: string; currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }> }> }>(
+    op = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
+    const { products } = await call<{ products: Array<{ symbol: string; product_id: number; instrument_id: number; fee_rate: string; currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }> }> }>(
       'GET',
       '/admin/contracts/products',
       undefined,
       op,
     );
     const btc = products.find((p) => p.symbol === 'BTC/USDT')!;
+    btcProduct = btc.product_id;
+    btcMarket = btc.instrument_id;
     await call(
       'POST',
       '/admin/contracts/products',
@@ -63,7 +68,8 @@ describe('contract trading in the web app', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     page = await context.newPage();
-  });
+    // The server's start (demo data, chart backfill) can take the harness's full 150 s on a busy machine.
+  }, 240_000);
 
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/contracts-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
@@ -145,5 +151,51 @@ describe('contract trading in the web app', () => {
     const result = await call<{ close_tick_id: string; status: string }>('GET', `/microtrade/get_result?id=${orderId}`, undefined, await page.evaluate(() => localStorage.getItem('token') ?? ''));
     expect(await page.getByTestId('detail-close-tick').textContent()).toContain(`#${result.close_tick_id}`);
     await shot('detail');
+  });
+
+  it('shows empty states, pages my orders 5 at a time, and disables Up/Down while the market is suspended', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/microtrade/lists')) lists.push(r.url());
+    });
+    await page.goto(`${server!.baseUrl}/#/pages/transaction/contract_order?tab=holding`);
+    await page.getByTestId('page-contract-orders').waitFor();
+    await page.getByTestId('orders-empty').waitFor();
+
+    // Six holding orders (60 s): the list shows the first five, the sixth after scrolling.
+    const payable = await call<Array<{ currency_id: number; balance: string | null }>>('GET', '/microtrade/payable_currencies', undefined, token);
+    const usdt = payable.find((c) => Number(c.balance ?? '0') >= 60)!;
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const o = await call<{ id: string }>('POST', '/microtrade/submit', { match_id: btcMarket, currency_id: usdt.currency_id, type: i % 2 === 0 ? 1 : 2, seconds: 60, number: '10' }, token);
+      ids.push(o.id);
+    }
+    lists.length = 0;
+    await page.reload();
+    await page.getByTestId('order-list').waitFor();
+    await page.getByTestId(`order-${ids[5]}`).waitFor();
+    expect(lists[0]).toContain('limit=5');
+    await page.getByTestId('no-more').scrollIntoViewIfNeeded();
+    await page.getByTestId(`order-${ids[0]}`).waitFor();
+    await page.getByTestId('no-more').waitFor();
+    expect(await page.locator('.contract-card').count()).toBe(6);
+    expect(lists.some((u) => u.includes('page=2'))).toBe(true);
+
+    // Suspended for new orders: a notice, and both buttons disabled; resumed, they work again.
+    await call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 0 }, op);
+    try {
+      await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+      await page.reload();
+      await page.getByTestId('contract-suspended').waitFor();
+      expect(await page.getByTestId('contract-up').isDisabled()).toBe(true);
+      expect(await page.getByTestId('contract-down').isDisabled()).toBe(true);
+      await shot('suspended');
+    } finally {
+      await call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 1 }, op);
+    }
+    await page.reload();
+    await page.getByTestId('contract-view').waitFor();
+    await expect.poll(async () => page.getByTestId('contract-up').isDisabled(), { timeout: 15_000 }).toBe(false);
   });
 });
