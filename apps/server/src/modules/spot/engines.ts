@@ -10,7 +10,7 @@
  * market reads its depth from the open orders in the database.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { channels } from '@bourse/contract';
+import { SOCKET_EVENTS, channels } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { openSidePool, type Database } from '../../db/database';
@@ -208,7 +208,7 @@ export class SpotEngines {
       byUser.set(o.userId, list);
     }
     for (const [userId, orders] of byUser) {
-      rt.publish(channels.user(userId), 'spot_order', orders, (queued, next) => [...(queued as unknown[]), ...(next as unknown[])]);
+      rt.publish(channels.user(userId), SOCKET_EVENTS.spotOrder, orders, (queued, next) => [...(queued as unknown[]), ...(next as unknown[])]);
     }
   }
 
