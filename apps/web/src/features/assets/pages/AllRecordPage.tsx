@@ -120,7 +120,7 @@ export default function AllRecordPage() {
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k }, { replace: true })}
-        style={{ background: 'var(--card)' }}
+        className="record-tabs"
       >
         {TABS.map((k) => (
           <Tabs.Tab key={k} title={t(`assets.recordTabs.${k}`)} />
