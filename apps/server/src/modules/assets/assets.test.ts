@@ -11,7 +11,7 @@ import { liabilities } from './liabilities';
 import { journalLines } from './records';
 import * as repo from './repo';
 import { transfer } from './transfers';
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from './withdrawals';
+import { approveWithdrawal, doRequest, rejectWithdrawal, requestWithdrawal } from './withdrawals';
 
 let t: TestDb;
 let ctx: AppContext;
@@ -403,6 +403,22 @@ describe('withdrawals', () => {
     const rows = await ctx.db.selectFrom('asset_withdrawals').select('id').where('user_id', '=', u).execute();
     expect(rows.length).toBe(1);
     expect(await balance(u, usdt)).toEqual({ available: 900_000_000n, frozen: 100_000_000n });
+  });
+
+  it('the same key 5 times in parallel without in-process coalescing (as from 5 API processes): one withdrawal', async () => {
+    const u = await createUser(ctx.db);
+    await fund(u, usdt, 1_000_000_000n);
+    const addr = await addAddress(u);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        doRequest(ctx, u, { currencyId: usdt, amount: '100', addressId: addr, idempotencyKey: 'k-proc' }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    const rows = await ctx.db.selectFrom('asset_withdrawals').select('id').where('user_id', '=', u).execute();
+    expect(rows.length).toBe(1);
+    expect(await balance(u, usdt)).toEqual({ available: 900_000_000n, frozen: 100_000_000n });
+    console.log(`[figure] same idempotency key x5 in parallel (no coalescing): withdrawals=${rows.length}`);
   });
 });
 

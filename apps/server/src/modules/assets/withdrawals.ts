@@ -72,7 +72,11 @@ async function byKey(ctx: AppContext, userId: number, key: string | undefined) {
     .executeTakeFirst();
 }
 
-async function doRequest(ctx: AppContext, userId: number, input: WithdrawInput) {
+/**
+ * The request without the in-process coalescing: what another API process does with the same key.
+ * The account lock, the re-read of the key under it and the unique index keep it to one withdrawal.
+ */
+export async function doRequest(ctx: AppContext, userId: number, input: WithdrawInput) {
   const currency = await findCurrency(ctx.db, input.currencyId);
   if (!currency) throw new AppError('currency_not_found');
   const earlier = await byKey(ctx, userId, input.idempotencyKey);
