@@ -17,12 +17,21 @@ import type { AppContext } from '../../src/context';
 
 const env = process.env;
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.CRASH_DATA_DIR, schema: env.CRASH_SCHEMA, poolSize: 4 });
+/** The settler publishes each committed batch's orders: the parent reads these lines to kill mid-burst. */
+class ReportingRealtime extends Realtime {
+  override publish(channel: string, event: string, payload: unknown): void {
+    const n = (payload as { orders?: unknown[] }).orders?.length ?? 0;
+    process.stdout.write(`settled ${n}\n`);
+    void channel;
+    void event;
+  }
+}
 const ctx: AppContext = {
   db: handle.db,
   clock: systemClock,
   config: loadConfig({ DATA_DIR: '/nonexistent' }),
   log: pino({ level: 'silent' }),
-  realtime: new Realtime(),
+  realtime: new ReportingRealtime(),
 };
 const markets = (env.CRASH_MARKETS ?? '').split(',').map(Number);
 const users = (env.CRASH_USERS ?? '').split(',').map(Number);
@@ -39,6 +48,7 @@ process.stdout.write('ready\n');
 async function feed() {
   const last = await handle.db.selectFrom('market_ticks').select(['instrument_id', 'price']).where('instrument_id', 'in', markets).orderBy('id', 'desc').limit(markets.length).execute();
   const prices = new Map(last.map((t) => [t.instrument_id, Number(t.price)]));
+  let first = true;
   for (;;) {
     const at = new Date();
     await insertTicks(
@@ -50,6 +60,9 @@ async function feed() {
         return { instrument_id: id, price: p.toFixed(1), volume: '1', at, source: 'simulated' };
       }),
     );
+    // The parent picks its moment to kill only once this life is writing to the database.
+    if (first) process.stdout.write('working\n');
+    first = false;
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -54,7 +54,9 @@ export async function tick(ctx: AppContext, instrumentId: number, price: string,
 /**
  * Many open orders at once (crash test set-up): rows inserted in one statement per market, the
  * users' stakes frozen by one journal entry per user, exposure counters set to match, and a
- * closing tick stored for most expiry instants (every 7th has none, so those orders void).
+ * closing tick stored for most expiry instants: every 7th instant has no tick of its own (its
+ * orders close on the next instant's tick) and the last five have none within the void window
+ * (their orders void).
  */
 export async function bulkExpiredOrders(
   ctx: AppContext,
@@ -90,7 +92,7 @@ export async function bulkExpiredOrders(
     await insertTicks(
       ctx.db,
       Array.from({ length: 50 }, (_, k) => k)
-        .filter((k) => k % 7 !== 3)
+        .filter((k) => k % 7 !== 3 && k < 45)
         .map((k) => ({ instrument_id: market, price: ['99.9', '100', '100.1'][k % 3]!, volume: '1', at: new Date(at + k * 100 + 50), source: 'simulated' })),
     );
   }
