@@ -238,7 +238,7 @@ describe('asset centre in the browser', () => {
     const context = await browser.newContext(PHONE);
     contexts.push(context);
     const app = await context.newPage();
-    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=recharge`);
+    await app.goto(`${server.baseUrl}/#/pages/fund/assets`);
     await app.getByTestId('page-login').waitFor();
     await app.getByTestId('login-account').locator('input').fill('demo@example.com');
     await app.getByTestId('login-password').locator('input').fill('demo1234');
