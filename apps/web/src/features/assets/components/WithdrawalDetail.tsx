@@ -18,6 +18,8 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
   const { t } = useTranslation();
   const copy = useCopy();
   const reached = w ? REACHED[w.status] : 0;
+  // Bank-card channel: paid to the user's card with a bank reference, not sent on chain.
+  const bank = w?.network === 'BANKCARD';
   const when: Partial<Record<(typeof STEPS)[number], string | null>> = w
     ? {
         apply: w.created_at,
@@ -46,7 +48,9 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
               >
                 {w.status === 'rejected' && i === reached
                   ? t('assets.status.rejected')
-                  : t(`assets.step.${s}`)}
+                  : bank && s === 'sent'
+                    ? t('assets.paidOut')
+                    : t(`assets.step.${s}`)}
                 {i <= reached && when[s] ? ` · ${formatWhen(when[s])}` : ''}
               </li>
             ))}
@@ -57,7 +61,7 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
             </div>
           )}
           <div className="fund-row">
-            <span>{t('assets.address')}</span>
+            <span>{t(bank ? 'assets.payoutCard' : 'assets.address')}</span>
             <span className="num">{w.address}</span>
           </div>
           <div className="fund-row">
@@ -74,14 +78,14 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
           </div>
           {w.tx_hash && (
             <div className="fund-row">
-              <span>{t('assets.txHash')}</span>
+              <span>{t(bank ? 'assets.bankReference' : 'assets.txHash')}</span>
               <button
                 type="button"
                 className="link-button num"
                 onClick={() => void copy(w.tx_hash!)}
                 data-testid="tx-hash"
               >
-                {`${w.tx_hash.slice(0, 10)}…${w.tx_hash.slice(-8)}`}
+                {w.tx_hash.length > 24 ? `${w.tx_hash.slice(0, 10)}…${w.tx_hash.slice(-8)}` : w.tx_hash}
               </button>
             </div>
           )}
