@@ -99,7 +99,9 @@ export default function RechargePage() {
               <FundRow label={t('assets.network')} plain>
                 {address.data.chain}
               </FundRow>
-              <FundRow label={t('assets.minDeposit')}>{address.data.min_deposit}</FundRow>
+              <FundRow label={t('assets.minDeposit')}>
+                {address.data.min_deposit} {coin?.name ?? ''}
+              </FundRow>
               <div className="fund-hint">
                 {t('assets.confirmationsHint', { n: address.data.confirmations })}
               </div>
