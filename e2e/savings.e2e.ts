@@ -143,4 +143,82 @@ describe('savings in the browser', () => {
     expect(await app.getByTestId('profit-penalties').textContent()).toBe('-5.00 USDT');
     await shot(app, 'savings-profit');
   }, 180_000);
+
+  it('machine lease: the fee is shown as not refunded, no early exit, and the lease ends without a refund (en and zh)', async () => {
+    const products = await call<Array<{ id: number; kind: string; is_demo: boolean; refund_principal: boolean }>>('GET', '/lh/deposit/config');
+    const machine = products.find((p) => p.kind === 'machine' && p.is_demo)!;
+    expect(machine.refund_principal).toBe(false);
+
+    const context = await browser.newContext(PHONE);
+    contexts.push(context);
+    const app = await context.newPage();
+    await app.goto(`${server.baseUrl}/#/pages/mining/record`);
+    await app.getByTestId('page-login').waitFor();
+    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
+    await app.getByTestId('login-password').locator('input').fill('demo1234');
+    await app.getByTestId('login-submit').click();
+    await app.getByTestId('page-savings-record').waitFor();
+
+    // The product card says it: a lease fee that is not refunded.
+    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    const cardEl = app.getByTestId(`savings-product-${machine.id}`);
+    await cardEl.waitFor();
+    expect(await cardEl.getByTestId('product-lease-fee').textContent()).toBe('Lease fee — not refunded');
+    await cardEl.scrollIntoViewIfNeeded();
+    await shot(app, 'lease-centre-en');
+
+    // Join page: the same line in the terms, no early-redemption term; the confirmation says it again.
+    await app.getByTestId(`join-${machine.id}`).click();
+    await app.getByTestId('page-savings-join').waitFor();
+    await app.getByTestId('join-lease-fee').waitFor();
+    expect(await app.getByTestId('join-lease-terms').textContent()).toContain('not refunded');
+    await app.getByTestId('join-amount').locator('input').fill('100');
+    await app.getByTestId('join-agree').click();
+    await shot(app, 'lease-join-en');
+    await app.getByTestId('join-submit').click();
+    const dialog = app.locator('.adm-dialog-content');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('The fee is not refunded');
+    await shot(app, 'lease-confirm-en');
+    await app.locator('.adm-dialog-button', { hasText: 'Confirm' }).click();
+    await app.getByTestId('page-savings-record').waitFor();
+    const running = app.locator('[data-testid^="savings-order-"][data-status="active"]', { hasText: 'Lease fee — not refunded' }).first();
+    await running.waitFor();
+    const orderId = (await running.getAttribute('data-testid'))!.replace('savings-order-', '');
+    expect(await app.getByTestId(`redeem-${orderId}`).count()).toBe(0);
+    await shot(app, 'lease-running-en');
+
+    // 16 days later (demo clock): 15 days of output, then the lease ends with nothing returned.
+    await call('POST', '/admin/savings/clock/advance', { hours: 24 * 16 }, operator);
+    await app.goto(`${server.baseUrl}/#/pages/mining/record?tab=matured`);
+    const ended = app.getByTestId(`savings-order-${orderId}`);
+    await ended.waitFor();
+    expect(await ended.getAttribute('data-status')).toBe('matured');
+    expect(await ended.getByTestId('order-status').textContent()).toBe('Ended');
+    expect(await ended.getByTestId('order-days').textContent()).toBe('15 / 15');
+    expect(await ended.textContent()).not.toContain('Returned at maturity');
+    await app.locator('.adm-toast-main').waitFor({ state: 'detached' });
+    await shot(app, 'lease-ended-en');
+
+    // The same pages in Chinese.
+    await app.evaluate(() => window.localStorage.setItem('lang', 'zh'));
+    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.reload(); // a hash change keeps the document; the stored language is read at start
+    await expect.poll(() => app.getByTestId(`savings-product-${machine.id}`).getByTestId('product-lease-fee').textContent()).toBe('租赁费 — 不退还');
+    await app.getByTestId(`savings-product-${machine.id}`).scrollIntoViewIfNeeded();
+    await shot(app, 'lease-centre-zh');
+    await app.goto(`${server.baseUrl}/#/pages/mining/stakingmMining?id=${machine.id}`);
+    await app.getByTestId('join-lease-terms').waitFor();
+    await shot(app, 'lease-join-zh');
+    await app.getByTestId('join-amount').locator('input').fill('100');
+    await app.getByTestId('join-agree').click();
+    await app.getByTestId('join-submit').click();
+    await app.locator('.adm-dialog-content').waitFor();
+    expect(await app.locator('.adm-dialog-content').textContent()).toContain('该费用不退还');
+    await shot(app, 'lease-confirm-zh');
+    await app.locator('.adm-dialog-button', { hasText: '取消' }).click();
+    await app.goto(`${server.baseUrl}/#/pages/mining/record?tab=matured`);
+    await expect.poll(() => app.getByTestId(`savings-order-${orderId}`).getByTestId('order-status').textContent()).toBe('已结束');
+    await shot(app, 'lease-ended-zh');
+  }, 180_000);
 });

@@ -13,4 +13,5 @@ export const SAVINGS_ERRORS = [
   'savings_product_invalid',
   'savings_demo_clock_off',
   'savings_quote_changed',
+  'savings_lease_not_refundable',
 ] as const;

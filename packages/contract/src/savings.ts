@@ -37,6 +37,8 @@ export interface SavingsProductView {
   penalty_rate: string;
   early_redeem: boolean;
   forfeit_income: boolean;
+  /** False: a prepaid lease (machine leasing); the amount is a fee, never returned. */
+  refund_principal: boolean;
   payout: 'account' | 'compound';
   accrual_status: 'ok' | 'stalled';
   stalled_day: string | null;
@@ -66,5 +68,7 @@ export interface SavingsOrderView {
   penalty: string;
   forfeited: string;
   refund: string;
+  /** False: a prepaid lease; at maturity it ends with nothing returned. */
+  refund_principal: boolean;
   closed_at: string | null;
 }

@@ -25,6 +25,8 @@ export interface ProductInput {
   penalty_rate: string;
   early_redeem: boolean;
   forfeit_income: boolean;
+  /** False: a prepaid lease (the amount is a fee, never returned; no early exit, account payout). */
+  refund_principal: boolean;
   payout: 'account' | 'compound';
   status: 0 | 1;
   sort: number;
@@ -54,6 +56,7 @@ export interface PoolRow {
   currency: string;
   yield_pool: string;
   savings_pool: string;
+  savings_revenue: string;
 }
 
 export interface AccrualSummary {

@@ -261,3 +261,40 @@ describe('user journey', () => {
     );
   });
 });
+
+describe('machine lease through the app (prepaid fee, nothing refunded)', () => {
+  it('creates a lease in the console, joins it, refuses early exit in the caller language, and ends without a refund', async () => {
+    await adminLogin();
+    const lease = { kind: 'machine', names: { en: 'Lease 3 d', zh: '矿机 3天' }, currency_id: usdtId, term_days: 3, early_redeem: 'false', penalty_rate: '0', refund_principal: 'false' };
+    const bad = await call('POST', '/api/admin/savings/products', product({ ...lease, early_redeem: true }), admin);
+    expect(bad).toMatchObject({ type: 'error', error: 'savings_product_invalid' });
+    const created = await call('POST', '/api/admin/savings/products', product(lease), admin);
+    const id = created.message.id as number;
+    const view = (await call('GET', '/api/machine/getProductList')).message.find((x: { id: number }) => x.id === id);
+    expect(view).toMatchObject({ kind: 'machine', refund_principal: false, early_redeem: false });
+
+    const user = await userWith(1_000_000_000n); // 1000 USDT
+    const joined = await call('POST', '/api/machine/leaseProduct', { product_id: id, amount: '200' }, user.token);
+    expect(joined.message).toMatchObject({ kind: 'machine', principal: '200', refund_principal: false, early_redeem: false, status: 'active' });
+    const orderId = joined.message.id as string;
+    const zh = await call('POST', '/api/lh/deposit/order/quote', { id: orderId, lang: 'zh' }, user.token);
+    expect(zh).toMatchObject({ type: 'error', error: 'savings_lease_not_refundable' });
+    expect(zh.message).toContain('不予退还');
+    const en = await call('POST', '/api/lh/deposit/order/cancel', { id: orderId, expected_refund: '200', lang: 'en' }, user.token);
+    expect(en).toMatchObject({ type: 'error', error: 'savings_lease_not_refundable' });
+    expect(en.message).toContain('nothing is refunded');
+    const pools = (await call('GET', '/api/admin/savings/pools', {}, admin)).message.find((p: { currency_id: number }) => p.currency_id === usdtId);
+    expect(Number(pools.savings_revenue)).toBeGreaterThanOrEqual(200);
+
+    const start = dayOf(h.clock.now()) + 1;
+    h.clock.set(new Date((start + 3) * 86_400_000 + 3600_000));
+    await adminLogin();
+    await call('POST', '/api/admin/savings/runs', {}, admin);
+    const ended = (await call('GET', '/api/machine/getOrderList', { status: 'matured' }, user.token)).message.list.find((o: { id: string }) => o.id === orderId);
+    // 3 days × 200 × 0.001 = 0.6 output; the 200 fee is not returned.
+    expect(ended).toMatchObject({ status: 'matured', income: '0.6', refund: '0', refund_principal: false, days_paid: 3 });
+    const acct = await h.ctx.db.transaction().execute((trx) => ledger.userAccount(trx, user.id, usdtId, 2));
+    const bal = await h.ctx.db.selectFrom('accounts').select('available').where('id', '=', acct).executeTakeFirstOrThrow();
+    expect(BigInt(bal.available)).toBe(800_600_000n);
+  });
+});

@@ -8,11 +8,11 @@ import { purchaseWindowStatus } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors';
-import { reconcile } from '../../src/modules/ledger';
+import { currencyTotals, reconcile } from '../../src/modules/ledger';
 import { runAccrual, startSavingsJobs } from '../../src/modules/savings';
 import { findSubscription } from '../../src/modules/savings/repo';
 import { drawRate } from '../../src/modules/savings/rules';
-import { redeemEarly, redeemQuote, subscribe } from '../../src/modules/savings/service';
+import { centreFigures, editProduct, productInput, redeemEarly, redeemQuote, subscribe, type ProductForm } from '../../src/modules/savings/service';
 import { DAY, savingsFixture, type SavingsFixture } from './fixture';
 
 let f: SavingsFixture;
@@ -290,6 +290,106 @@ describe('early redemption', () => {
     expect(s2.status).toBe('matured');
     expect(s2.balance).toBe(f.u('103.0301'));
     expect(await f.userBalance(user)).toBe(f.u('1003.0301'));
+  });
+});
+
+describe('machine lease (prepaid fee, products.md §7: nothing is refunded)', () => {
+  const lease = { kind: 'machine' as const, refundPrincipal: false, earlyRedeem: false, penaltyRate: '0', payout: 'account' as const };
+
+  it('books the fee to savings revenue, pays daily output, refuses early exit, and ends with nothing returned', async () => {
+    const user = await f.user('1000');
+    const pid = await f.product({ ...lease, termDays: 3, dailyRate: '0.01', rateMax: '0.01' });
+    const [poolBefore, revenueBefore] = [await f.system('savings_pool'), await f.system('savings_revenue')];
+    const totalsBefore = (await currencyTotals(f.db)).find((t) => t.currencyId === f.usdt.id)!;
+    const sub = await subscribe(f.ctx, user, { productId: pid, amount: '500' });
+    expect(sub.refundPrincipal).toBe(false);
+    expect(await f.userBalance(user)).toBe(f.u('500'));
+    // The fee is the platform's at once: revenue +500, nothing parked in the savings pool.
+    expect((await f.system('savings_revenue')) - revenueBefore).toBe(f.u('500'));
+    expect(await f.system('savings_pool')).toBe(poolBefore);
+    const keys = await f.db.selectFrom('journal_entries').select(['idempotency_key', 'kind']).where('ref_id', '=', sub.id).where('kind', 'like', 'savings_%').execute();
+    expect(keys).toEqual([{ idempotency_key: `savings:${sub.id}:lease_fee`, kind: 'savings_lease_fee' }]);
+    // Liabilities: users hold 500 less; the system side holds it (revenue), the currency still sums to zero.
+    const totals = (await currencyTotals(f.db)).find((t) => t.currencyId === f.usdt.id)!;
+    expect(totalsBefore.usersAvailable - totals.usersAvailable).toBe(f.u('500'));
+    expect(totals.systemTotal - totalsBefore.systemTotal).toBe(f.u('500'));
+    expect(totals.total).toBe(0n);
+    // "Currently saving" does not count a fee the user will not get back; the order still counts.
+    const centre = await centreFigures(f.ctx, user);
+    expect(centre.user).toEqual([expect.objectContaining({ saving: '0', orders: 1 })]);
+
+    // Early redemption is refused, for the quote and for the redemption.
+    await expectCode(redeemQuote(f.ctx, user, sub.id), 'savings_lease_not_refundable');
+    await expectCode(redeemEarly(f.ctx, user, sub.id), 'savings_lease_not_refundable');
+    await expectCode(redeemEarly(f.ctx, user, sub.id, '500'), 'savings_lease_not_refundable');
+
+    // Daily output, each day once: 3 × 500 × 0.01 = 15.
+    f.clock.set(at(sub.startDay + 1));
+    await runAccrual(f.ctx);
+    expect(await f.userBalance(user)).toBe(f.u('505'));
+    f.clock.set(at(sub.startDay + 3));
+    await runAccrual(f.ctx);
+    await runAccrual(f.ctx);
+    expect((await incomes(sub.id)).map((r) => BigInt(r.amount))).toEqual([f.u('5'), f.u('5'), f.u('5')]);
+    // Maturity ends the lease: status matured, refund 0, no maturity entry, the fee stays revenue.
+    const ended = await subRow(sub.id);
+    expect([ended.status, ended.refund, ended.closedAt !== null]).toEqual(['matured', 0n, true]);
+    expect(await f.userBalance(user)).toBe(f.u('515'));
+    expect((await f.system('savings_revenue')) - revenueBefore).toBe(f.u('500'));
+    expect(await f.system('savings_pool')).toBe(poolBefore);
+    const maturity = await f.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', `savings:${sub.id}:maturity`).execute();
+    expect(maturity).toHaveLength(0);
+    await expectCode(redeemEarly(f.ctx, user, sub.id), 'savings_order_not_active');
+    expect((await reconcile(f.db)).violations).toEqual([]);
+  });
+
+  it('keeps a refunding product beside it unchanged, and an order keeps the rule it was sold on', async () => {
+    const user = await f.user('1000');
+    const pid = await f.product({ kind: 'machine', termDays: 2, earlyRedeem: false, penaltyRate: '0' });
+    const sub = await subscribe(f.ctx, user, { productId: pid, amount: '100' });
+    expect(sub.refundPrincipal).toBe(true);
+    // Even if the product row were switched to a lease (the demo migration does this for the demo
+    // product), an order sold with a refund keeps it.
+    await f.db.updateTable('savings_products').set({ refund_principal: false }).where('id', '=', pid).execute();
+    f.clock.set(at(sub.startDay + 2));
+    await runAccrual(f.ctx);
+    const s = await subRow(sub.id);
+    expect([s.status, s.refund]).toEqual(['matured', f.u('100')]);
+    expect(await f.userBalance(user)).toBe(f.u('1000') + s.incomePaid);
+  });
+
+  it('validates lease terms and locks the refund rule once sold', async () => {
+    const form: ProductForm = {
+      kind: 'machine',
+      names: { en: 'Lease' },
+      currency_id: f.usdt.id,
+      term_days: 5,
+      rate_mode: 'fixed',
+      daily_rate: '0.001',
+      min_amount: '10',
+      max_amount: '1000',
+      total_quota: '10000',
+      start_time: new Date(f.clock.now().getTime() - DAY).toISOString(),
+      end_time: new Date(f.clock.now().getTime() + 30 * DAY).toISOString(),
+      penalty_rate: '0',
+      early_redeem: false,
+      forfeit_income: false,
+      refund_principal: false,
+      payout: 'account',
+      status: 1,
+      sort: 0,
+    };
+    await expectCode(productInput(f.ctx, { ...form, early_redeem: true }), 'savings_product_invalid');
+    await expectCode(productInput(f.ctx, { ...form, payout: 'compound' }), 'savings_product_invalid');
+    expect((await productInput(f.ctx, form)).refundPrincipal).toBe(false);
+    expect((await productInput(f.ctx, { ...form, refund_principal: undefined })).refundPrincipal).toBe(true);
+    // The database refuses the combination too.
+    await expect(f.product({ ...lease, earlyRedeem: true })).rejects.toThrow();
+    const pid = await f.product({ ...lease, termDays: 5 });
+    await subscribe(f.ctx, await f.user('100'), { productId: pid, amount: '50' });
+    await expectCode(editProduct(f.ctx, pid, { ...form, refund_principal: true }), 'savings_product_invalid');
+    const r = await editProduct(f.ctx, pid, { ...form, total_quota: '20000' });
+    expect(r.after?.refundPrincipal).toBe(false);
   });
 });
 

@@ -30,6 +30,7 @@ function Pools({ isAdmin }: { isAdmin: boolean }) {
     { title: 'Currency', dataIndex: 'currency' },
     { title: 'Yield pool (pays income)', dataIndex: 'yield_pool' },
     { title: 'Savings pool (principal held)', dataIndex: 'savings_pool' },
+    { title: 'Savings revenue (lease fees)', dataIndex: 'savings_revenue' },
   ];
   return (
     <Card title="Pools" size="small" style={{ marginBottom: 16 }}>

@@ -48,6 +48,12 @@ function ProductModal({ product, open, onClose }: { product: SavingsProduct | nu
     },
   });
   const rateMode = Form.useWatch('rate_mode', form);
+  // A prepaid lease returns nothing: no early exit, and income is paid out (never compounded).
+  const refund = Form.useWatch('refund_principal', form) !== false;
+  const onValuesChange = (changed: Partial<FormValues>) => {
+    if (changed.refund_principal === false) form.setFieldsValue({ early_redeem: false, forfeit_income: false, payout: 'account' });
+    if (!product && changed.kind) form.setFieldsValue({ refund_principal: changed.kind !== 'machine' });
+  };
   const initial: Partial<FormValues> = product
     ? {
         kind: product.kind,
@@ -65,6 +71,7 @@ function ProductModal({ product, open, onClose }: { product: SavingsProduct | nu
         penalty_rate: product.penalty_rate,
         early_redeem: product.early_redeem,
         forfeit_income: product.forfeit_income,
+        refund_principal: product.refund_principal,
         payout: product.payout,
         open: product.status === 1,
         sort: product.sort,
@@ -81,6 +88,7 @@ function ProductModal({ product, open, onClose }: { product: SavingsProduct | nu
         penalty_rate: '0.01',
         early_redeem: true,
         forfeit_income: false,
+        refund_principal: true,
         payout: 'account',
         open: true,
         sort: 0,
@@ -99,12 +107,12 @@ function ProductModal({ product, open, onClose }: { product: SavingsProduct | nu
       width={640}
     >
       {save.isError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={errorText(save.error)} /> : null}
-      <Form<FormValues> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
+      <Form<FormValues> form={form} layout="vertical" requiredMark={false} initialValues={initial} onValuesChange={onValuesChange} onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
         <Space wrap>
           <Form.Item label="Family" name="kind" rules={[{ required: true }]}>
             <Select style={{ width: 200 }} options={Object.entries(KIND_LABEL).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item label="Currency" name="currency_id" rules={[{ required: true }]} extra={product && product.sold !== '0' ? 'Rates, penalty, payout and currency are fixed once anyone has joined' : undefined}>
+          <Form.Item label="Currency" name="currency_id" rules={[{ required: true }]} extra={product && product.sold !== '0' ? 'Rates, penalty, payout, refund rule and currency are fixed once anyone has joined' : undefined}>
             <Select style={{ width: 200 }} options={(currencies.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.subName ? ` ${c.subName}` : ''}` }))} />
           </Form.Item>
           <Form.Item label="Term (days)" name="term_days" rules={[{ required: true }]}>
@@ -146,20 +154,28 @@ function ProductModal({ product, open, onClose }: { product: SavingsProduct | nu
         <Form.Item label="Subscription window [start, end)" name="window" rules={[{ required: true }]}>
           <DatePicker.RangePicker showTime />
         </Form.Item>
+        <Form.Item
+          label="Principal returned at maturity"
+          name="refund_principal"
+          valuePropName="checked"
+          extra={refund ? 'Off makes a prepaid lease (machine leasing)' : 'Prepaid lease: the amount is a fee booked to savings revenue at subscription; nothing is refunded, no early redemption, income paid daily to the account'}
+        >
+          <Switch data-testid="refund-principal" />
+        </Form.Item>
         <Space wrap>
           <Form.Item label="Early-redemption penalty (rate on principal)" name="penalty_rate" rules={[{ required: true }, rate]}>
             <Input style={{ width: 140 }} />
           </Form.Item>
           <Form.Item label="Early redemption" name="early_redeem" valuePropName="checked">
-            <Switch />
+            <Switch disabled={!refund} />
           </Form.Item>
           <Form.Item label="Forfeit accrued income" name="forfeit_income" valuePropName="checked">
-            <Switch />
+            <Switch disabled={!refund} />
           </Form.Item>
         </Space>
         <Space wrap>
           <Form.Item label="Payout" name="payout">
-            <Select style={{ width: 220 }} options={[{ value: 'account', label: 'Daily to the user account' }, { value: 'compound', label: 'Compound into the order' }]} />
+            <Select style={{ width: 220 }} disabled={!refund} options={[{ value: 'account', label: 'Daily to the user account' }, { value: 'compound', label: 'Compound into the order' }]} />
           </Form.Item>
           <Form.Item label="Window open" name="open" valuePropName="checked">
             <Switch />
@@ -208,6 +224,7 @@ export default function SavingsProductsPage() {
     { title: 'Quota (sold / total)', render: (_, p) => `${p.sold} / ${p.total_quota}` },
     { title: 'Window', render: (_, p) => <>{WINDOW[p.window_status]} <div style={{ fontSize: 12 }}>{dayjs(p.start_time).format('YYYY-MM-DD HH:mm')} → {dayjs(p.end_time).format('YYYY-MM-DD HH:mm')}</div></> },
     { title: 'Penalty', render: (_, p) => (p.early_redeem ? `${p.penalty_rate}${p.forfeit_income ? ' + income' : ''}` : 'no early exit') },
+    { title: 'Principal', render: (_, p) => (p.refund_principal ? 'returned' : <Tag color="orange">lease fee, not refunded</Tag>) },
     { title: 'Payout', dataIndex: 'payout' },
     { title: 'Accrual', render: (_, p) => (p.accrual_status === 'stalled' ? <Tag color="red">stalled since {p.stalled_day}</Tag> : <Tag color="green">ok</Tag>) },
     {

@@ -20,6 +20,8 @@ export interface SavingsProductsTable {
   penalty_rate: Numeric;
   early_redeem: Generated<boolean>;
   forfeit_income: Generated<boolean>;
+  /** False for a prepaid lease (migration 018): the principal is a fee, never returned. */
+  refund_principal: Generated<boolean>;
   payout: string;
   status: Generated<number>;
   accrual_status: Generated<string>;
@@ -50,6 +52,8 @@ export interface SavingsSubscriptionsTable {
   penalty: NumericDefault;
   forfeited: NumericDefault;
   refund: NumericDefault;
+  /** The product's rule when this order was sold (migration 018). */
+  refund_principal: Generated<boolean>;
   client_key: string | null;
   created_at: Timestamp;
   closed_at: Timestamp | null;

@@ -39,6 +39,7 @@ export const SYSTEM_ACCOUNTS = {
   rounding: { allowNegative: false, purpose: 'Residues of rounding (credits round down, debits up)' },
   savings_pool: { allowNegative: false, purpose: 'Principal of savings subscriptions (and compounded income) held until maturity or redemption' },
   yield_pool: { allowNegative: false, purpose: 'Operator-funded savings yield: daily income is paid only from here' },
+  savings_revenue: { allowNegative: false, purpose: 'Platform revenue from savings: prepaid machine-lease fees (never refunded, not owed to users)' },
 } as const;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS | (string & {});

@@ -8,7 +8,9 @@
  * - income comes only from the `yield_pool` system account (operator-funded, never negative);
  *   when it cannot cover a product's day, that product's accrual stops (run `stalled`, product
  *   `accrual_status = 'stalled'`) until operators fund the pool;
- * - maturity returns the balance once (guarded `status = 'active'`, key `savings:<id>:maturity`).
+ * - maturity returns the balance once (guarded `status = 'active'`, key `savings:<id>:maturity`);
+ *   a prepaid lease (`refund_principal = false`) ends with refund 0 and no journal entry: its
+ *   fee became platform revenue at subscription (see service.ts).
  */
 import { Dec } from '@bourse/money';
 import { sql } from 'kysely';
@@ -240,15 +242,16 @@ export async function matureDue(ctx: AppContext, chunk: number, now: Date): Prom
   let matured = 0;
   for (;;) {
     const n = await ctx.db.transaction().execute(async (trx) => {
-      const rows = await sql<{ id: string; user_id: number; account_id: number; currency_id: number; balance: string }>`
+      const rows = await sql<{ id: string; user_id: number; account_id: number; currency_id: number; balance: string; refund_principal: boolean }>`
         update savings_subscriptions
-           set status = 'matured', refund = balance, closed_at = ${now}
+           set status = 'matured', refund = case when refund_principal then balance else 0 end, closed_at = ${now}
          where id in (select id from savings_subscriptions
                        where status = 'active' and next_day >= end_day order by id limit ${chunk})
            and status = 'active' and next_day >= end_day
-        returning id, user_id, account_id, currency_id, balance`.execute(trx);
+        returning id, user_id, account_id, currency_id, balance, refund_principal`.execute(trx);
       const pools = new Map<number, number>();
       for (const r of rows.rows) {
+        if (!r.refund_principal) continue; // a lease ends: nothing to return (refund recorded as 0)
         let pool = pools.get(r.currency_id);
         if (pool === undefined) {
           pool = await ledger.systemAccount(trx, 'savings_pool', r.currency_id);

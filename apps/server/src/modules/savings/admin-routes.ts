@@ -54,6 +54,8 @@ const productBody = z.object({
   penalty_rate: rateText,
   early_redeem: flag.default(true),
   forfeit_income: flag.default(false),
+  /** False makes a prepaid lease (machine leasing): the amount is a fee, never returned. */
+  refund_principal: flag.default(true),
   payout: z.enum(['account', 'compound']),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   sort: z.coerce.number().int().min(-10000).max(10000).default(0),

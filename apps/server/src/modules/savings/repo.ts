@@ -28,6 +28,8 @@ export interface Product {
   penaltyRate: string;
   earlyRedeem: boolean;
   forfeitIncome: boolean;
+  /** False for a prepaid lease: the amount paid is a fee, not returned at maturity or early. */
+  refundPrincipal: boolean;
   payout: 'account' | 'compound';
   status: number;
   accrualStatus: 'ok' | 'stalled';
@@ -64,6 +66,7 @@ function toProduct(r: ProductRow): Product {
     penaltyRate: trimRate(r.penalty_rate),
     earlyRedeem: r.early_redeem,
     forfeitIncome: r.forfeit_income,
+    refundPrincipal: r.refund_principal,
     payout: r.payout as Product['payout'],
     status: r.status,
     accrualStatus: r.accrual_status as Product['accrualStatus'],
@@ -105,6 +108,8 @@ export interface ProductInput {
   penaltyRate: string;
   earlyRedeem: boolean;
   forfeitIncome: boolean;
+  /** Default true; false makes the product a prepaid lease (no early redemption, account payout). */
+  refundPrincipal?: boolean;
   payout: 'account' | 'compound';
   status: number;
   sort: number;
@@ -127,6 +132,7 @@ function productValues(p: ProductInput) {
     penalty_rate: p.penaltyRate,
     early_redeem: p.earlyRedeem,
     forfeit_income: p.forfeitIncome,
+    refund_principal: p.refundPrincipal ?? true,
     payout: p.payout,
     status: p.status,
     sort: p.sort,
@@ -190,6 +196,8 @@ export interface Subscription {
   penalty: bigint;
   forfeited: bigint;
   refund: bigint;
+  /** The product's refund rule when sold: false = a prepaid lease, nothing returns. */
+  refundPrincipal: boolean;
   createdAt: Date;
   closedAt: Date | null;
 }
@@ -216,6 +224,7 @@ function toSub(r: SubRow): Subscription {
     penalty: BigInt(r.penalty),
     forfeited: BigInt(r.forfeited),
     refund: BigInt(r.refund),
+    refundPrincipal: r.refund_principal,
     createdAt: r.created_at,
     closedAt: r.closed_at,
   };
@@ -260,6 +269,7 @@ export async function insertSubscription(
     principal: bigint;
     startDay: number;
     endDay: number;
+    refundPrincipal: boolean;
     clientKey: string | null;
     at: Date;
   },
@@ -277,6 +287,7 @@ export async function insertSubscription(
       start_day: s.startDay,
       end_day: s.endDay,
       next_day: s.startDay,
+      refund_principal: s.refundPrincipal,
       client_key: s.clientKey,
       created_at: s.at,
     })
@@ -362,7 +373,8 @@ export async function listIncomes(
 export async function userFigures(db: Executor, userId: number, day: number) {
   const saving = await db
     .selectFrom('savings_subscriptions')
-    .select(['currency_id', sql<string>`sum(balance)`.as('saving'), sql<string>`count(*)`.as('n')])
+    // A prepaid lease's fee is not the user's money: it is not "saving" (the order still counts).
+    .select(['currency_id', sql<string>`coalesce(sum(balance) filter (where refund_principal), 0)`.as('saving'), sql<string>`count(*)`.as('n')])
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
     .groupBy('currency_id')

@@ -92,7 +92,7 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     // `/Mining/exchange` is the older mining call (spec §3 Mining: comno_id, money).
     for (const path of ['/lh/deposit', '/v1/deposit/add', '/Mining/exchange', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
-      app.post(path, { preHandler: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool', body: joinBody } }, join);
+      app.post(path, { preHandler: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool (a prepaid lease: the fee to savings revenue)', body: joinBody } }, join);
     }
 
     // Records: subscriptions by state (paginated by 20, spec §9).

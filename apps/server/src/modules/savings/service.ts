@@ -67,6 +67,8 @@ export function productView(p: Product, c: CurrencyRow, lang: string, now: Date)
     penalty_rate: p.penaltyRate,
     early_redeem: p.earlyRedeem,
     forfeit_income: p.forfeitIncome,
+    /** False: a prepaid lease; the amount is a fee and is never returned (products.md §7). */
+    refund_principal: p.refundPrincipal,
     payout: p.payout,
     accrual_status: p.accrualStatus,
     stalled_day: p.stalledDay === null ? null : dayStart(p.stalledDay).toISOString().slice(0, 10),
@@ -177,17 +179,35 @@ function joinInTransaction(ctx: AppContext, userId: number, input: SubscribeInpu
       principal: amount,
       startDay,
       endDay: startDay + p.termDays,
+      refundPrincipal: p.refundPrincipal,
       clientKey: input.clientKey ?? null,
       at: now,
     });
-    await ledger.transfer(
-      trx,
-      accountId,
-      pool,
-      amount,
-      { kind: 'savings_subscribe', refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:principal` },
-      now,
-    );
+    if (p.refundPrincipal) {
+      await ledger.transfer(
+        trx,
+        accountId,
+        pool,
+        amount,
+        { kind: 'savings_subscribe', refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:principal` },
+        now,
+      );
+    } else {
+      // A prepaid lease (products.md §7: "Nothing is refunded"): the fee is the platform's revenue
+      // at subscription, not at maturity. From this moment nothing of it is owed to the user (no
+      // early exit, no refund at maturity), so it never sits in `savings_pool`, which holds only
+      // money that goes back to users; the pool and the liabilities stay truthful. Daily output is
+      // paid, as for every family, only from the operator-funded `yield_pool`.
+      const revenue = await ledger.systemAccount(trx, 'savings_revenue', p.currencyId);
+      await ledger.transfer(
+        trx,
+        accountId,
+        revenue,
+        amount,
+        { kind: 'savings_lease_fee', refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:lease_fee` },
+        now,
+      );
+    }
     const sub = await repo.findSubscription(trx, id);
     return sub!;
   });
@@ -208,6 +228,7 @@ function quoteOf(sub: Subscription, p: Product) {
 export async function redeemQuote(ctx: AppContext, userId: number, id: string) {
   const { sub, product } = await ownSubscription(ctx, userId, id);
   if (sub.status !== 'active') throw new AppError('savings_order_not_active');
+  if (!sub.refundPrincipal) throw new AppError('savings_lease_not_refundable');
   if (!product.earlyRedeem) throw new AppError('savings_early_redeem_not_allowed');
   const c = currencyOf(await currencyMap(ctx), sub.currencyId);
   const q = quoteOf(sub, product);
@@ -249,6 +270,8 @@ export async function redeemEarly(ctx: AppContext, userId: number, id: string, e
     if (!sub || sub.userId !== userId) throw new AppError('savings_order_not_found');
     if (sub.status !== 'active') throw new AppError('savings_order_not_active');
     const p = (await repo.findProduct(trx, sub.productId))!;
+    // A prepaid lease: the fee went to the platform at subscription; nothing can be returned.
+    if (!sub.refundPrincipal) throw new AppError('savings_lease_not_refundable');
     if (!p.earlyRedeem) throw new AppError('savings_early_redeem_not_allowed');
     const c = currencyOf(cur, sub.currencyId);
     const q = quoteOf(sub, p);
@@ -293,7 +316,9 @@ export function orderView(s: Subscription, p: Product, c: CurrencyRow, lang: str
     rate_max: p.rateMax,
     rate_mode: p.rateMode,
     payout: p.payout,
-    early_redeem: p.earlyRedeem && s.status === 'active',
+    early_redeem: p.earlyRedeem && s.refundPrincipal && s.status === 'active',
+    /** False: a prepaid lease; at maturity it ends without a refund (refund stays 0). */
+    refund_principal: s.refundPrincipal,
     storage_time: s.createdAt.toISOString(),
     start_time: dayStart(s.startDay).toISOString(),
     expiry_time: dayStart(s.endDay).toISOString(),
@@ -441,6 +466,8 @@ export interface ProductForm {
   penalty_rate: string;
   early_redeem: boolean;
   forfeit_income: boolean;
+  /** Default true; false = a prepaid lease (requires no early redemption and account payout). */
+  refund_principal?: boolean;
   payout: 'account' | 'compound';
   status: number;
   sort: number;
@@ -473,6 +500,9 @@ export async function productInput(ctx: AppContext, f: ProductForm): Promise<rep
   const windowEnd = new Date(f.end_time);
   if (Number.isNaN(windowStart.getTime()) || Number.isNaN(windowEnd.getTime()) || windowEnd <= windowStart) throw invalid('window');
   if (!Object.values(f.names).some((n) => n.trim() !== '')) throw invalid('names');
+  const refundPrincipal = f.refund_principal ?? true;
+  // A lease fee is never returned: no early exit, and income cannot compound into a balance.
+  if (!refundPrincipal && (f.early_redeem || f.payout !== 'account')) throw invalid('lease_terms');
   return {
     kind: f.kind,
     names: f.names,
@@ -489,6 +519,7 @@ export async function productInput(ctx: AppContext, f: ProductForm): Promise<rep
     penaltyRate,
     earlyRedeem: f.early_redeem,
     forfeitIncome: f.forfeit_income,
+    refundPrincipal,
     payout: f.payout,
     status: f.status,
     sort: f.sort,
@@ -517,7 +548,8 @@ export async function editProduct(ctx: AppContext, id: number, f: ProductForm) {
     new Dec(input.rateMax).eq(before.rateMax) &&
     new Dec(input.penaltyRate).eq(before.penaltyRate) &&
     input.forfeitIncome === before.forfeitIncome &&
-    input.earlyRedeem === before.earlyRedeem;
+    input.earlyRedeem === before.earlyRedeem &&
+    (input.refundPrincipal ?? true) === before.refundPrincipal;
   if (before.sold > 0n && !sameTerms) throw invalid('terms_locked_after_sale');
   if (input.totalQuota < before.sold) throw invalid('total_quota');
   await repo.updateProduct(ctx.db, id, input, ctx.clock.now());
@@ -538,7 +570,7 @@ export async function poolBalances(ctx: AppContext) {
   const rows = await ctx.db
     .selectFrom('accounts')
     .select(['system_code', 'currency_id', 'available'])
-    .where('system_code', 'in', ['yield_pool', 'savings_pool'])
+    .where('system_code', 'in', ['yield_pool', 'savings_pool', 'savings_revenue'])
     .execute();
   return ids.map((id) => {
     const c = currencyOf(cur, id);
@@ -548,6 +580,7 @@ export async function poolBalances(ctx: AppContext) {
       currency: `${c.name}${c.sub_name ? ` ${c.sub_name}` : ''}`,
       yield_pool: formatUnits(get('yield_pool'), c.decimals),
       savings_pool: formatUnits(get('savings_pool'), c.decimals),
+      savings_revenue: formatUnits(get('savings_revenue'), c.decimals),
     };
   });
 }

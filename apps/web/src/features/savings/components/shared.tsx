@@ -88,6 +88,11 @@ export function ProductCard({ p, onJoin }: { p: Product; onJoin: () => void }) {
           <span>
             {t('savings.startTime')}: {dateText(p.start_time)} · {t('savings.expiryTime')}: {dateText(p.end_time)}
           </span>
+          {!p.refund_principal && (
+            <span className="savings-warn" data-testid="product-lease-fee">
+              {t('savings.leaseFee')}
+            </span>
+          )}
           {p.accrual_status === 'stalled' && <span className="savings-warn">{t('savings.stalled')}</span>}
         </div>
         <Button size="small" color="primary" disabled={p.window_status !== 1} onClick={onJoin} data-testid={`join-${p.id}`}>

@@ -86,7 +86,8 @@ function Form({ p }: { p: ProductDetail }) {
     if (!agreed) return Toast.show({ content: t('savings.agreeFirst') });
     const ok = await Dialog.confirm({
       title: t('savings.confirmTitle'),
-      content: t('savings.confirmJoin', { amount: amountText(amount, d), currency: p.currency.name, name: p.name, days: p.term_days }),
+      // A prepaid lease says in the confirmation itself that the fee does not come back.
+      content: t(p.refund_principal ? 'savings.confirmJoin' : 'savings.confirmLease', { amount: amountText(amount, d), currency: p.currency.name, name: p.name, days: p.term_days }),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
@@ -121,6 +122,13 @@ function Form({ p }: { p: ProductDetail }) {
           <span>{t('savings.term')}</span>
           <span>{t('savings.days', { count: p.term_days })}</span>
         </div>
+        {!p.refund_principal && (
+          <div className="savings-row">
+            <span className="savings-warn" data-testid="join-lease-fee">
+              {t('savings.leaseFee')}
+            </span>
+          </div>
+        )}
         <div className="savings-row">
           <span>{t('savings.limits', { currency: p.currency.name })}</span>
           <span>
@@ -174,7 +182,13 @@ function Form({ p }: { p: ProductDetail }) {
           <span>{dateText(p.maturity_date)}</span>
         </div>
         <div className="savings-terms" data-testid="join-terms">
-          <p>{t(p.payout === 'compound' ? 'savings.terms.compound' : 'savings.terms.account')}</p>
+          {p.refund_principal ? (
+            <p>{t(p.payout === 'compound' ? 'savings.terms.compound' : 'savings.terms.account')}</p>
+          ) : (
+            <p data-testid="join-lease-terms">
+              <b>{t('savings.leaseFee')}.</b> {t('savings.leaseTerms')}
+            </p>
+          )}
           <p>
             {p.early_redeem
               ? t(p.forfeit_income ? 'savings.terms.earlyForfeit' : 'savings.terms.early', { rate: percent(p.penalty_rate) })

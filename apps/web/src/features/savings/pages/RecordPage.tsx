@@ -47,6 +47,10 @@ function OrderCard({ o, onRedeem }: { o: Order; onRedeem: (o: Order) => void }) 
   const { t } = useTranslation();
   const d = o.currency.decimals;
   const c = o.currency.name;
+  // A prepaid lease (refund_principal false): the amount is a fee; at maturity it ends, nothing returns.
+  const lease = !o.refund_principal;
+  const statusText =
+    o.status === 'active' ? t(`savings.activeAs.${o.kind}`) : lease && o.status === 'matured' ? t('savings.leaseEnded') : t(`savings.status.${o.status}`);
   return (
     <div className="savings-card" data-testid={`savings-order-${o.id}`} data-status={o.status}>
       <div className="savings-card-head">
@@ -54,11 +58,13 @@ function OrderCard({ o, onRedeem }: { o: Order; onRedeem: (o: Order) => void }) 
           <div className="savings-card-name">{o.name}</div>
           <div className="savings-card-tags">
             <KindTag kind={o.kind} />
-            <span className={`savings-order-status savings-order-${o.status}`}>{o.status === 'active' ? t(`savings.activeAs.${o.kind}`) : t(`savings.status.${o.status}`)}</span>
+            <span className={`savings-order-status savings-order-${o.status}`} data-testid="order-status">
+              {statusText}
+            </span>
           </div>
         </div>
       </div>
-      <Row label={t(`savings.principalAs.${o.kind}`)} value={`${amountText(o.principal, d)} ${c}`} />
+      <Row label={lease ? t('savings.leaseFee') : t(`savings.principalAs.${o.kind}`)} value={`${amountText(o.principal, d)} ${c}`} testId="order-principal" />
       {o.payout === 'compound' && <Row label={t('savings.balance')} value={`${amountText(o.balance, d)} ${c}`} />}
       <Row label={t(`savings.incomeAs.${o.kind}`)} value={<span className="savings-income">{`${amountText(o.income, d)} ${c}`}</span>} testId="order-income" />
       <Row label={t('savings.dailyRate')} value={rateText(o)} />
@@ -73,7 +79,7 @@ function OrderCard({ o, onRedeem }: { o: Order; onRedeem: (o: Order) => void }) 
           <Row label={t('savings.refund')} value={`${amountText(o.refund, d)} ${c}`} testId="order-refund" />
         </>
       )}
-      {o.status === 'matured' && <Row label={t('savings.returned')} value={`${amountText(o.refund, d)} ${c}`} />}
+      {o.status === 'matured' && !lease && <Row label={t('savings.returned')} value={`${amountText(o.refund, d)} ${c}`} />}
       {o.closed_at && <Row label={t('savings.closedAt')} value={dateTimeText(o.closed_at)} />}
       {o.status === 'active' && o.early_redeem && (
         <Button size="small" block onClick={() => onRedeem(o)} data-testid={`redeem-${o.id}`}>
