@@ -183,7 +183,7 @@ describe('user journey', () => {
     const [usdt, ...rest] = stats.message.currencies;
     expect(rest).toEqual([]);
     // Savings: 2 days × 1000 × 0.001 = 2; pledge (compounding): 0.1 + 100.1 × 0.001 = 0.2001.
-    expect(usdt).toMatchObject({ currency_id: usdtId, total: '2.2001', payments: 4, yesterday: '1.1001', last_7_days: '2.2001', last_30_days: '2.2001', penalties: '10', forfeited: '0' });
+    expect(usdt).toMatchObject({ currency_id: usdtId, total: '2.2001', payments: 4, yesterday: '1.1001', last_7_days: '2.2001', last_30_days: '2.2001', penalties: '10', forfeited: '0', lease_fees: '0' });
     expect(usdt.by_kind).toEqual([
       { kind: 'savings', total: '2' },
       { kind: 'lock', total: '0' },
@@ -296,5 +296,8 @@ describe('machine lease through the app (prepaid fee, nothing refunded)', () => 
     const acct = await h.ctx.db.transaction().execute((trx) => ledger.userAccount(trx, user.id, usdtId, 2));
     const bal = await h.ctx.db.selectFrom('accounts').select('available').where('id', '=', acct).executeTakeFirstOrThrow();
     expect(BigInt(bal.available)).toBe(800_600_000n);
+    // Profit statistics read the output against the fee spent on it.
+    const [stats] = (await call('GET', '/api/lh/deposit/profit', {}, user.token)).message.currencies;
+    expect(stats).toMatchObject({ currency_id: usdtId, total: '0.6', lease_fees: '200' });
   });
 });

@@ -473,7 +473,15 @@ export async function userProfit(db: Executor, userId: number, fromDay: number) 
     .where('status', '=', 'redeemed')
     .groupBy('currency_id')
     .execute();
-  return { byKind, daily, penalties };
+  // Prepaid leases: their fee is spent, not saved (never returned), so it stands beside the output.
+  const leaseFees = await db
+    .selectFrom('savings_subscriptions')
+    .select(['currency_id', sql<string>`sum(principal)`.as('fees')])
+    .where('user_id', '=', userId)
+    .where('refund_principal', '=', false)
+    .groupBy('currency_id')
+    .execute();
+  return { byKind, daily, penalties, leaseFees };
 }
 
 /** The last `n` recorded daily rates of a product (realized history, newest first). */

@@ -406,7 +406,8 @@ export const PROFIT_DAYS = 30;
 
 /**
  * Profit statistics of a user, per currency: all income, yesterday's, the last 7 and 30 UTC days,
- * per family, penalties paid, and one figure per day of the last 30 (zero when nothing was paid).
+ * per family, penalties paid, lease fees paid (prepaid machine leases, never returned, so the
+ * output can be read against them), and one figure per day of the last 30 (zero when nothing was paid).
  * "Yesterday" is the last complete UTC day on the savings engine's clock, as in the centre.
  */
 export async function profitStats(ctx: AppContext, userId: number) {
@@ -414,7 +415,7 @@ export async function profitStats(ctx: AppContext, userId: number) {
   const today = dayOf(savingsClock(ctx).now());
   const from = today - PROFIT_DAYS;
   const r = await repo.userProfit(ctx.db, userId, from);
-  const ids = [...new Set([...r.byKind.map((x) => x.currency_id), ...r.penalties.map((x) => x.currency_id)])].sort((a, b) => a - b);
+  const ids = [...new Set([...r.byKind, ...r.penalties, ...r.leaseFees].map((x) => x.currency_id))].sort((a, b) => a - b);
   return ids.map((id) => {
     const c = currencyOf(cur, id);
     const f = (v: bigint) => formatUnits(v, c.decimals);
@@ -434,6 +435,7 @@ export async function profitStats(ctx: AppContext, userId: number) {
       by_kind: repo.KINDS.map((k) => ({ kind: k, total: f(BigInt(kinds.find((x) => x.kind === k)?.total ?? '0')) })),
       penalties: f(BigInt(pen?.penalty ?? '0')),
       forfeited: f(BigInt(pen?.forfeited ?? '0')),
+      lease_fees: f(BigInt(r.leaseFees.find((x) => x.currency_id === id)?.fees ?? '0')),
       daily: Array.from({ length: PROFIT_DAYS }, (_, k) => {
         const d = today - PROFIT_DAYS + k;
         return { date: dayStart(d).toISOString().slice(0, 10), amount: f(days.get(d) ?? 0n) };

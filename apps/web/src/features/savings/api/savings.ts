@@ -118,6 +118,8 @@ export interface ProfitCurrency {
   by_kind: Array<{ kind: Kind; total: string }>;
   penalties: string;
   forfeited: string;
+  /** Prepaid machine-lease fees paid (never returned). */
+  lease_fees: string;
   daily: Array<{ date: string; amount: string }>;
 }
 

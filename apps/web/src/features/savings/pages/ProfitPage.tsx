@@ -103,6 +103,12 @@ function CurrencyStats({ c }: { c: ProfitCurrency }) {
           <span className="savings-warn">{`-${amountText(c.forfeited, d)} ${c.currency}`}</span>
         </div>
       )}
+      {dec(c.lease_fees).gt(0) && (
+        <div className="savings-row">
+          <span>{t('savings.profit.leaseFees')}</span>
+          <span className="savings-warn" data-testid="profit-lease-fees">{`-${amountText(c.lease_fees, d)} ${c.currency}`}</span>
+        </div>
+      )}
     </div>
   );
 }
