@@ -109,6 +109,12 @@ export async function placeOrder(ctx: AppContext, userId: number, input: PlaceIn
   let id: string;
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
+      // The exposure row is locked first, before anything touches the user's account (the order
+      // insert's foreign key takes a share lock on it): the settler takes the same two in the
+      // same order (exposure, then accounts), so placing and settling never deadlock.
+      if (!(await repo.reserveExposure(trx, p.id, cur.currency_id, input.direction, stake))) {
+        throw new AppError('contract_exposure_cap_reached');
+      }
       const account = await ledger.userAccount(trx, userId, cur.currency_id, ACCOUNT_TYPES.micro);
       const row = await repo.insertOrder(trx, {
         user_id: userId,
@@ -128,9 +134,6 @@ export async function placeOrder(ctx: AppContext, userId: number, input: PlaceIn
         expires_at: expiresAt,
         client_key: input.clientKey ?? null,
       });
-      if (!(await repo.reserveExposure(trx, p.id, cur.currency_id, input.direction, stake))) {
-        throw new AppError('contract_exposure_cap_reached');
-      }
       await ledger.freeze(
         trx,
         account,
