@@ -10,6 +10,7 @@ import { chain } from './009_chain';
 import { ledgerBatch } from './010_ledger_batch';
 import { spotGroup } from './011_spot_group';
 import { ledgerSetChecks } from './012_ledger_set_checks';
+import { ledgerLockMode } from './019_ledger_lock_mode';
 import { savingsLease } from './018_savings_lease';
 
 /**
@@ -31,4 +32,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '011_spot_group', statements: spotGroup },
   { name: '012_ledger_set_checks', statements: ledgerSetChecks },
   { name: '018_savings_lease', statements: savingsLease },
+  { name: '019_ledger_lock_mode', statements: ledgerLockMode },
 ];

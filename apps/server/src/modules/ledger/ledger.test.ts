@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, openTestDb, type TestDb } from '../../../test/helpers';
+import { createUser, onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
 import { AppError } from '../../http/errors';
 import { reconcile } from './reconcile';
 import { accountBalance } from './repo';
+import { postMany } from './post-many';
 import * as ledger from './service';
 
 const at = new Date('2026-11-22T00:00:00Z');
@@ -27,6 +28,45 @@ async function funded(amount: bigint, currencyId = USDT) {
 }
 
 describe('ledger posting', () => {
+  it.runIf(onPostgres)('posts while another transaction holds a foreign-key share lock on the account (no deadlock path)', async () => {
+    const { account } = await funded(10n);
+    const other = await funded(0n);
+    await sql`create table fk_probe (account_id integer references accounts(id))`.execute(t.db);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((r) => (inserted = r));
+    // A business row referring to the account, in a transaction left open (as an order insert is).
+    const holder = t.db.transaction().execute(async (trx) => {
+      await sql`insert into fk_probe values (${account})`.execute(trx);
+      inserted();
+      await held;
+    });
+    await didInsert;
+    try {
+      await t.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '3s'`.execute(trx);
+        await ledger.transfer(trx, account, other.account, 4n, { kind: 'transfer' }, at);
+        await postMany(trx, [
+          {
+            kind: 'transfer',
+            refType: 'test',
+            refId: '1',
+            idempotencyKey: `fk-probe:${account}`,
+            legs: [
+              { accountId: account, currencyId: USDT, bucket: 'available', amount: -1n },
+              { accountId: other.account, currencyId: USDT, bucket: 'available', amount: 1n },
+            ],
+          },
+        ], at);
+      });
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await accountBalance(t.db, account)).toEqual({ available: 5n, frozen: 0n });
+  });
+
   it('moves money between accounts and records balanced postings', async () => {
     const { account, external } = await funded(1_000_000n);
     expect(await accountBalance(t.db, account)).toEqual({ available: 1_000_000n, frozen: 0n });
