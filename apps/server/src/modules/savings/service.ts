@@ -183,31 +183,15 @@ function joinInTransaction(ctx: AppContext, userId: number, input: SubscribeInpu
       clientKey: input.clientKey ?? null,
       at: now,
     });
-    if (p.refundPrincipal) {
-      await ledger.transfer(
-        trx,
-        accountId,
-        pool,
-        amount,
-        { kind: 'savings_subscribe', refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:principal` },
-        now,
-      );
-    } else {
-      // A prepaid lease (products.md §7: "Nothing is refunded"): the fee is the platform's revenue
-      // at subscription, not at maturity. From this moment nothing of it is owed to the user (no
-      // early exit, no refund at maturity), so it never sits in `savings_pool`, which holds only
-      // money that goes back to users; the pool and the liabilities stay truthful. Daily output is
-      // paid, as for every family, only from the operator-funded `yield_pool`.
-      const revenue = await ledger.systemAccount(trx, 'savings_revenue', p.currencyId);
-      await ledger.transfer(
-        trx,
-        accountId,
-        revenue,
-        amount,
-        { kind: 'savings_lease_fee', refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:lease_fee` },
-        now,
-      );
-    }
+    // A prepaid lease (products.md §7: "Nothing is refunded"): the fee is the platform's revenue
+    // at subscription, not at maturity. From this moment nothing of it is owed to the user (no
+    // early exit, no refund at maturity), so it never sits in `savings_pool`, which holds only
+    // money that goes back to users; the pool and the liabilities stay truthful. Daily output is
+    // paid, as for every family, only from the operator-funded `yield_pool`.
+    const [to, kind, effect] = p.refundPrincipal
+      ? [pool, 'savings_subscribe', 'principal']
+      : [await ledger.systemAccount(trx, 'savings_revenue', p.currencyId), 'savings_lease_fee', 'lease_fee'];
+    await ledger.transfer(trx, accountId, to, amount, { kind, refType: 'savings_subscription', refId: id, idempotencyKey: `savings:${id}:${effect}` }, now);
     const sub = await repo.findSubscription(trx, id);
     return sub!;
   });
