@@ -5,3 +5,4 @@ export * from './socket';
 export * from './constants';
 export * from './content';
 export * from './savings';
+export * from './assets';

@@ -1,4 +1,5 @@
 /** Console API of the asset centre: deposits, withdrawal review, per-currency limits and fees, liabilities. */
+import type { BankChannel } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
 export interface ListPage<T> {
@@ -123,15 +124,6 @@ export const assetsApi = {
   saveBankChannel: (c: BankChannel) => apiPost<BankChannel | null>('/admin/assets/bank-channel', { ...c }),
 };
 
-/** The receiving bank account shown to users who deposit through the bank-card channel (BANKCARD). */
-export interface BankChannel {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  branch: string;
-  swift: string;
-  note: string;
-}
 
 export const assetsKeys = {
   deposits: (status?: string, source?: string, page = 1) =>
@@ -141,3 +133,5 @@ export const assetsKeys = {
   liabilities: ['admin', 'assets', 'liabilities'] as const,
   bankChannel: ['admin', 'assets', 'bank-channel'] as const,
 };
+
+export type { BankChannel };

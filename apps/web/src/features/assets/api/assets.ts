@@ -1,4 +1,5 @@
 /** Asset-centre calls (spec §7 Wallet): coin list, deposit address, withdrawal, transfer, exchange, records. */
+import type { BankChannel } from '@bourse/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, type Params } from '../../../api/client';
 import type { CoinView } from './wallet';
@@ -40,14 +41,8 @@ export interface WalletInfo {
   bank_channel: BankChannel | null;
 }
 
-export interface BankChannel {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  branch: string;
-  swift: string;
-  note: string;
-}
+
+export type { BankChannel };
 
 export type CardKind = 'domestic' | 'international';
 /** The user's bound bank card as /user/cash_info answers it (number masked), or null. */
