@@ -20,6 +20,8 @@ function newestMtime(dir) {
 function needsBuild(app) {
   const index = join(root, 'apps', app, 'dist', 'index.html');
   if (!existsSync(index)) return true;
+  // The web build also holds the server's render of Home (dist/ssr, apps/web/src/ssr).
+  if (app === 'web' && !existsSync(join(root, 'apps', 'web', 'dist', 'ssr', 'entry.js'))) return true;
   const built = statSync(index).mtimeMs;
   const sources = Math.max(newestMtime(join(root, 'apps', app)), newestMtime(join(root, 'packages')));
   return sources > built;

@@ -34,7 +34,29 @@ function bootChunk(id: string, ctx: ModuleGraph): string | null {
   return id !== entry && initial.has(id) ? 'boot' : null;
 }
 
-export default defineConfig({
+/**
+ * The server render of the home screen (src/ssr/entry.tsx; `vite build --ssr`, see package.json):
+ * written into the client's dist as ssr/entry.js so one directory (WEB_DIST) holds both; the
+ * server never serves that folder. Every dependency is bundled (antd-mobile's modules import CSS,
+ * which Node cannot load) and React runs its production build, as in the browser.
+ */
+const ssrBuild = defineConfig({
+  root,
+  base: '/',
+  plugins: [react(), antdDeepImports()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    ssr: 'src/ssr/entry.tsx',
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry.js' } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root,
   base: '/',
   plugins: [react(), antdDeepImports()],
@@ -60,4 +82,4 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true, changeOrigin: true },
     },
   },
-});
+}));

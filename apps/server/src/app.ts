@@ -14,7 +14,7 @@ import type { Lang } from '@bourse/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
-import { bootPage } from './http/boot-page';
+import { bootPage, pageLang } from './http/boot-page';
 import { securityHeaders } from './http/security-headers';
 import { installErrorHandler } from './http/error-handler';
 import { requestLang } from './http/i18n';
@@ -152,11 +152,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   }
   if (opts.config.webDist && existsSync(join(opts.config.webDist, 'index.html'))) {
-    // index.html carries the first screen's data (http/boot-page.ts); everything else is static.
+    // index.html carries the first screen's data and markup (http/boot-page.ts); the rest is static.
     const boot = bootPage(ctx, opts.config.webDist);
     const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await boot.get();
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const page = await boot.get(pageLang(request.headers.cookie));
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(page.gzip);
       }
@@ -170,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       decorateReply: false,
       preCompressed: true,
       index: false,
+      // dist/ssr holds the server's render of Home (http/boot-page.ts): code for the server only.
+      allowedPath: (path) => !path.startsWith('/ssr/'),
     });
   }
   return { app, ctx };

@@ -1,12 +1,19 @@
-/** Entry: React 19 render hook for antd-mobile, storage migration, i18n, launch tasks, render. */
+/**
+ * Entry: React 19 render hook for antd-mobile, storage migration, i18n, launch tasks, then
+ * hydrate the server-rendered home screen (src/ssr) or render from scratch.
+ */
+import { toLang } from '@bourse/contract';
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { hydrateBootData } from './app/bootData';
 import { launch, migrateStorage } from './app/launch';
 import { queryClient } from './app/queryClient';
-import { initI18n } from './i18n';
+import { getToken } from './api/session';
+import { DEFAULT_FIAT, fiatStore } from './features/platform/api/fiat';
+import { i18n, initI18n } from './i18n';
+import { canHydrate } from './ssr/hydration';
 import './ui/global.css';
 
 // antd-mobile v5 renders Toast/Dialog imperatively with the legacy ReactDOM.render, which React 19
@@ -33,11 +40,19 @@ async function start(): Promise<void> {
   launch();
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing');
-  createRoot(el).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  const state = { hash: window.location.hash, lang: toLang(i18n.language), token: getToken(), defaultFiat: fiatStore.get() === DEFAULT_FIAT };
+  if (canHydrate(el.dataset.ssr, state)) {
+    hydrateRoot(el, app);
+  } else {
+    // Another route, language or a signed-in user: the server's markup is not this first render.
+    el.textContent = '';
+    createRoot(el).render(app);
+  }
 }
 
 void start();

@@ -40,3 +40,9 @@ export function isLang(value: unknown): value is Lang {
 export function toLang(value: unknown): Lang {
   return isLang(value) ? value : DEFAULT_LANG;
 }
+
+/**
+ * Cookie mirroring the stored language (localStorage `lang`): hash routes never reach the server,
+ * so this is how it knows which language to render the home screen in (apps/web/src/ssr).
+ */
+export const LANG_COOKIE = 'lang';

@@ -1,23 +1,35 @@
 /**
- * The web app's index.html with its first screen's data inlined (issue 9: home LCP).
+ * The web app's index.html with its first screen's data inlined and, when the web build has its
+ * server entry, the home screen itself rendered into #root (issue 9: home LCP).
  *
  * A cold visit would otherwise wait for the entry script, the first render, then /getercSetting
  * and /news/list, and only then start the banner image. Here the server adds to the built
  * index.html: a `<link rel="preload" as="image">` for the first banner (fetched in parallel with
  * the scripts) and a JSON data block with the answers the home page asks for first (site
- * configuration, the English banners and announcements), which the client puts into its query
- * cache before the first render (apps/web/src/app/bootData.ts). The data block is
+ * configuration, banners, announcements, shortcuts, currencies), which the client puts into its
+ * query cache before the first render (apps/web/src/app/bootData.ts). The data block is
  * `type="application/json"`, so it is never executed and the CSP stays script-src 'self'.
- * Rendered pages are cached for a few seconds: the index stays cheap under load and a newly
- * published banner shows within BOOT_CACHE_MS.
+ *
+ * Server render: `dist/ssr/entry.js` (apps/web/src/ssr/entry.tsx, built by `vite build --ssr`)
+ * renders Home from exactly those answers with the app's own components; the markup goes into
+ * `<div id="root" data-ssr="<lang>">` and the browser hydrates it when it is on Home in that
+ * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh. The language is the
+ * `lang` cookie the app keeps equal to its stored language (hash routes and localStorage never
+ * reach the server), else English, the app's own default (spec §1). Without the server entry, or
+ * if it fails, the page is served as before, with an empty #root.
+ *
+ * Rendered pages are cached per language for a few seconds: the index stays cheap under load and
+ * a newly published banner shows within BOOT_CACHE_MS.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CONTENT_CATEGORY } from '@bourse/contract';
+import { CONTENT_CATEGORY, LANG_COOKIE, toLang, type Lang } from '@bourse/contract';
 import type { AppContext } from '../context';
 import { listNews } from '../modules/content';
-import { siteConfig } from '../modules/platform';
+import { currencyView, listCurrencies } from '../modules/market';
+import { menu, siteConfig } from '../modules/platform';
 
 export const BOOT_CACHE_MS = 5_000;
 /** Must match the web app's query keys (features/content/api/content.ts useNewsHead, platform settings). */
@@ -26,17 +38,38 @@ export const BOOT_NOTICE_LIMIT = 5;
 
 type BootQuery = [key: unknown[], data: unknown];
 
-/** The query-cache entries the home page needs first. English only: other languages fetch their own. */
-export async function bootQueries(ctx: AppContext): Promise<BootQuery[]> {
-  const [settings, banners, notices] = await Promise.all([
+/** The server entry of the web build (apps/web/src/ssr/entry.tsx). */
+export interface HomeRenderer {
+  renderHome(input: { lang: Lang; queries: BootQuery[] }): Promise<{ html: string; locale: string }>;
+}
+
+/** The language of the page: the app's `lang` cookie, else English (the app's default). */
+export function pageLang(cookieHeader: string | undefined): Lang {
+  const m = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
+  return toLang(m?.[1]?.trim());
+}
+
+/**
+ * The query-cache entries the home page needs first, in the page's language. Keys must match
+ * the web app's (useSiteSettings, useNewsHead, useMenu, useCurrencies); the values are what the
+ * API answers.
+ */
+export async function bootQueries(ctx: AppContext, lang: Lang = 'en'): Promise<BootQuery[]> {
+  const optional = <T>(p: Promise<T>) => p.catch(() => null);
+  const [settings, banners, notices, shortcuts, currencies] = await Promise.all([
     siteConfig(ctx),
-    listNews(ctx, { cId: CONTENT_CATEGORY.banner, page: 1, limit: BOOT_BANNER_LIMIT, lang: 'en' }).catch(() => null),
-    listNews(ctx, { cId: CONTENT_CATEGORY.announcement, page: 1, limit: BOOT_NOTICE_LIMIT, lang: 'en' }).catch(() => null),
+    optional(listNews(ctx, { cId: CONTENT_CATEGORY.banner, page: 1, limit: BOOT_BANNER_LIMIT, lang })),
+    optional(listNews(ctx, { cId: CONTENT_CATEGORY.announcement, page: 1, limit: BOOT_NOTICE_LIMIT, lang })),
+    optional(menu(ctx, lang)),
+    optional(listCurrencies(ctx.db, { enabledOnly: true }).then((rows) => rows.map(currencyView))),
   ]);
   const out: BootQuery[] = [[['site-settings'], settings]];
-  if (banners) out.push([['news-head', CONTENT_CATEGORY.banner, 'en', BOOT_BANNER_LIMIT], banners]);
-  if (notices) out.push([['news-head', CONTENT_CATEGORY.announcement, 'en', BOOT_NOTICE_LIMIT], notices]);
-  return out;
+  if (banners) out.push([['news-head', CONTENT_CATEGORY.banner, lang, BOOT_BANNER_LIMIT], banners]);
+  if (notices) out.push([['news-head', CONTENT_CATEGORY.announcement, lang, BOOT_NOTICE_LIMIT], notices]);
+  if (shortcuts) out.push([['menu', lang], shortcuts]);
+  if (currencies) out.push([['currencies', lang], currencies]);
+  // The same values the browser will parse from the data block, so both render the same.
+  return JSON.parse(JSON.stringify(out)) as BootQuery[];
 }
 
 /** JSON safe to place inside a <script> element: no `<`, so no `</script>` or `<!--` can end it. */
@@ -48,8 +81,12 @@ function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Inserts the preload link and the data block into the built index.html. */
-export function renderBootPage(template: string, queries: BootQuery[]): string {
+/** Inserts the preload link, the data block and the server-rendered home screen into the built index.html. */
+export function renderBootPage(
+  template: string,
+  queries: BootQuery[],
+  home?: { lang: Lang; locale: string; html: string },
+): string {
   const banners = queries.find(([key]) => key[0] === 'news-head' && key[1] === CONTENT_CATEGORY.banner)?.[1] as
     | { list?: Array<{ cover?: string }> }
     | undefined;
@@ -60,33 +97,63 @@ export function renderBootPage(template: string, queries: BootQuery[]): string {
       ? `<link rel="preload" as="image" href="${attr(cover)}" fetchpriority="high">`
       : '';
   const data = `<script type="application/json" id="boot-data">${scriptSafeJson({ queries })}</script>`;
-  return template.replace('</head>', `${preload}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+  // React escaped every text and attribute of the markup; lang and locale come from fixed lists.
+  const root = home ? `<div id="root" data-ssr="${home.lang}">${home.html}</div>` : '<div id="root"></div>';
+  let page = template.replace('</head>', `${preload}</head>`).replace('<div id="root"></div>', () => `${root}${data}`);
+  if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}"`);
+  return page;
+}
+
+/** Loads dist/ssr/entry.js when the build has it; null (client rendering only) otherwise. */
+export async function loadHomeRenderer(ctx: AppContext, webDist: string): Promise<HomeRenderer | null> {
+  const file = join(webDist, 'ssr', 'entry.js');
+  if (!existsSync(file)) return null;
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as Partial<HomeRenderer>;
+    if (typeof mod.renderHome === 'function') return mod as HomeRenderer;
+    ctx.log.warn({ file }, 'web server entry has no renderHome: home is rendered in the browser only');
+  } catch (err) {
+    ctx.log.warn({ err, file }, 'web server entry failed to load: home is rendered in the browser only');
+  }
+  return null;
 }
 
 export interface BootPage {
-  /** The current page, plain and gzipped (cached for BOOT_CACHE_MS); never rejects. */
-  get(): Promise<{ html: string; gzip: Buffer }>;
+  /** The current page in a language, plain and gzipped (cached for BOOT_CACHE_MS); never rejects. */
+  get(lang?: Lang): Promise<{ html: string; gzip: Buffer }>;
 }
 
 export function bootPage(ctx: AppContext, webDist: string): BootPage {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
-  let cached: { at: number; page: Promise<{ html: string; gzip: Buffer }> } | null = null;
+  const renderer = loadHomeRenderer(ctx, webDist);
+  const cache = new Map<Lang, { at: number; page: Promise<{ html: string; gzip: Buffer }> }>();
+
+  async function render(lang: Lang): Promise<string> {
+    const queries = await bootQueries(ctx, lang);
+    const ssr = await renderer;
+    const home = await ssr?.renderHome({ lang, queries }).catch((err: unknown) => {
+      // The page still works without the markup: the browser renders Home itself.
+      ctx.log.warn({ err, lang }, 'server render of the home screen failed');
+      return null;
+    });
+    return renderBootPage(template, queries, home ? { lang, ...home } : undefined);
+  }
+
   return {
-    get() {
+    get(lang = 'en') {
       const now = Date.now();
-      if (!cached || now - cached.at > BOOT_CACHE_MS) {
-        const page = bootQueries(ctx)
-          .then((q) => renderBootPage(template, q))
-          .catch((err: unknown) => {
-            // Without its data the page still works (the app fetches it); try again next request.
-            ctx.log.warn({ err }, 'boot data for index.html failed');
-            cached = null;
-            return template;
-          })
-          .then((html) => ({ html, gzip: gzipSync(html) }));
-        cached = { at: now, page };
-      }
-      return cached.page;
+      const cached = cache.get(lang);
+      if (cached && now - cached.at <= BOOT_CACHE_MS) return cached.page;
+      const page = render(lang)
+        .catch((err: unknown) => {
+          // Without its data the page still works (the app fetches it); try again next request.
+          ctx.log.warn({ err }, 'boot data for index.html failed');
+          cache.delete(lang);
+          return template;
+        })
+        .then((html) => ({ html, gzip: gzipSync(html) }));
+      cache.set(lang, { at: now, page });
+      return page;
     },
   };
 }

@@ -1,6 +1,6 @@
 /** Providers: TanStack Query, hash router, antd-mobile locale; plus app-wide effects. */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, useNavigate } from 'react-router';
 import { usePing } from '../api/ping';
@@ -28,14 +28,21 @@ function Effects() {
   return null;
 }
 
-export function App() {
+interface AppProps {
+  /** The server render (src/ssr/entry.tsx) passes its own cache and a static router at `/`. */
+  client?: QueryClient;
+  Router?: ComponentType<{ children: ReactNode }>;
+}
+
+// One tree for the browser and the server render: hydration (and useId) need the same shape.
+export function App({ client = queryClient, Router = HashRouter }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <HashRouter>
+    <QueryClientProvider client={client}>
+      <Router>
         <NavigateBridge />
         <Effects />
         <AppRoutes />
-      </HashRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

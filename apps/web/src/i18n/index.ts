@@ -2,12 +2,13 @@
  * i18next set-up: 11 languages (spec §1), namespace `common` from @bourse/locales. English is
  * bundled as the fallback; the stored language (localStorage `lang`, default en) is loaded
  * before the first render so there is no flash of English. `<html lang>` follows LANG_LOCALE.
+ * The server render (src/ssr/entry.tsx) builds its own instance per language from the same files.
  */
 import { LANG_LOCALE, type Lang } from '@bourse/contract';
 import { enCommon, loadCommon } from '@bourse/locales/web';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getStoredLang, setStoredLang } from '../api/lang';
+import { getStoredLang, setStoredLang, writeLangCookie } from '../api/lang';
 
 export const NS = 'common';
 
@@ -41,6 +42,8 @@ export async function initI18n(): Promise<void> {
     returnNull: false,
   });
   applyHtmlLang(lang);
+  // Visitors who chose a language before the cookie existed get it now (server render, next visit).
+  writeLangCookie(lang);
 }
 
 /** Switches the UI language, stores it, and updates `<html lang>`. */

@@ -1,4 +1,4 @@
 export { platformRoutes } from './routes';
 export { platformAdminRoutes } from './admin-routes';
-export { ensurePlatformDefaults, setSettingIfMissing, siteConfig } from './service';
+export { ensurePlatformDefaults, menu, setSettingIfMissing, siteConfig } from './service';
 export { refreshFiatRates } from './fiat';

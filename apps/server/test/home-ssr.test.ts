@@ -1,0 +1,132 @@
+/**
+ * The server render of the home screen (http/boot-page.ts + apps/web/src/ssr/entry.tsx): index.html
+ * carries Home's real content, from the database, in the page's language, escaped, and the
+ * server's own code is never served. Builds the web app's server entry once (≈ 3 s).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CONTENT_CATEGORY } from '@bourse/contract';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertItem, replaceTranslations } from '../src/modules/content/repo';
+import { upsertSetting } from '../src/modules/platform/repo';
+import { testApp } from './helpers';
+
+const WEB = resolve(import.meta.dirname, '../../web');
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>Bourse</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const EVIL = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
+
+function root(html: string): string {
+  const m = /<div id="root" data-ssr="(\w+)">(.*)<\/div><script type="application\/json" id="boot-data">/s.exec(html);
+  if (!m) throw new Error('no server-rendered #root');
+  return m[2]!;
+}
+
+describe('server render of the home screen', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'bourse-web-ssr-'));
+    writeFileSync(join(dist, 'index.html'), TEMPLATE);
+    // As `npm run build` does it: vitest's NODE_ENV=test would select React's development JSX.
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: join(WEB, 'vite.config.ts'),
+        root: WEB,
+        mode: 'production',
+        logLevel: 'error',
+        build: { ssr: 'src/ssr/entry.tsx', outDir: join(dist, 'ssr') },
+      });
+    } finally {
+      process.env.NODE_ENV = env;
+    }
+    t = await testApp({ webDist: dist });
+    const at = t.ctx.clock.now();
+    // Operator input straight into the tables (no sanitiser on the way): markup must stay text.
+    await upsertSetting(t.ctx.db, 'site_name', `Acme ${EVIL}`, true, at);
+    for (const [category, title, zhTitle] of [
+      [CONTENT_CATEGORY.banner, `Banner ${EVIL}`, '横幅标题'],
+      [CONTENT_CATEGORY.announcement, `Notice ${EVIL}`, '公告标题'],
+    ] as const) {
+      const item = await insertItem(
+        t.ctx.db,
+        {
+          category_id: category,
+          status: 'published',
+          publish_at: null,
+          cover: '',
+          link_url: '',
+          sort: 1000,
+          is_popup: false,
+          created_by: null,
+        },
+        at,
+      );
+      await replaceTranslations(
+        t.ctx.db,
+        item!.id,
+        [
+          { lang: 'en', title, summary: '', body: '' },
+          { lang: 'zh', title: zhTitle, summary: '', body: '' },
+        ],
+        at,
+      );
+    }
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('puts Home, rendered from the database, into #root in English by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('cookie');
+    const html = res.body;
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<div id="root" data-ssr="en">');
+    const markup = root(html);
+    expect(markup).toContain('data-testid="page-home"');
+    expect(markup).toContain('<h2 class="section-title">Shortcuts</h2>');
+    expect(markup).toContain('<h2 class="section-title">Currencies</h2>');
+    expect(markup).toContain('data-testid="tab-quotes"');
+    // Banners, announcements and shortcuts come from the boot data, not a loading state.
+    expect(markup).toContain('data-testid="banners"');
+    expect(markup).toContain('Banner &lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(markup).toContain('data-testid="notice-text"');
+    expect(markup).toContain('Notice &lt;img');
+    expect(markup).toContain('data-testid="shortcuts"');
+    expect(markup).toContain('data-testid="currency-list"');
+    expect(markup).toContain('Acme &lt;img');
+    // Nothing the operator typed became markup, and the page has no inline script to run.
+    expect(html).not.toMatch(/<img src=x/);
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<script/g)).toHaveLength(2); // the data block and the entry script
+  });
+
+  it('renders in the language of the lang cookie, with that language in the boot data', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'theme=dark; lang=zh' } });
+    const html = res.body;
+    expect(html).toContain('<html lang="zh-Hans"');
+    expect(html).toContain('<div id="root" data-ssr="zh">');
+    const markup = root(html);
+    expect(markup).toContain('data-lang="zh"');
+    expect(markup).toContain('横幅标题');
+    expect(markup).toContain('公告标题');
+    expect(markup).toContain('<h2 class="section-title">快捷入口</h2>');
+    const data = /id="boot-data">(.*?)<\/script>/s.exec(html)![1]!;
+    const keys = (JSON.parse(data) as { queries: Array<[unknown[], unknown]> }).queries.map(([k]) => k);
+    expect(keys).toContainEqual(['news-head', CONTENT_CATEGORY.banner, 'zh', 6]);
+    expect(keys).toContainEqual(['menu', 'zh']);
+    // An unknown language falls back to English.
+    const other = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=xx' } });
+    expect(other.body).toContain('<div id="root" data-ssr="en">');
+  });
+
+  it('never serves the server entry as a static file', async () => {
+    for (const url of ['/ssr/entry.js', '/ssr/', '/ssr/../ssr/entry.js', '/%73sr/entry.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Server entry (issue 9: home LCP): renders the home screen with the app's own components, so
+ * index.html paints real content before the 145 KB entry chunk has downloaded and run. Built by
+ * `vite build --ssr` into dist/ssr/entry.js (apps/web/vite.config.ts) and loaded by the server's
+ * boot page (apps/server/src/http/boot-page.ts), which puts the markup into #root next to the same
+ * boot data; the browser hydrates it (src/ssr/hydration.ts decides when it may).
+ *
+ * The server only ever sees `/` (hash routes stay in the browser), so only Home is rendered here,
+ * as a visitor (no token) with the default fiat: the conditions the browser checks before hydrating.
+ */
+import { LANG_LOCALE, type Lang } from '@bourse/contract';
+import { enCommon, loadCommon } from '@bourse/locales/web';
+import { QueryClient } from '@tanstack/react-query';
+import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { App } from '../app/App';
+import { queryClient } from '../app/queryClient';
+import { NS } from '../i18n';
+
+export interface HomeRenderInput {
+  lang: Lang;
+  /** Query-cache entries, exactly those inlined as boot data (src/app/bootData.ts). */
+  queries: Array<[unknown[], unknown]>;
+}
+
+export interface HomeRender {
+  html: string;
+  /** `<html lang>` for the page. */
+  locale: string;
+}
+
+function HomeRouter({ children }: { children: ReactNode }) {
+  return <StaticRouter location="/">{children}</StaticRouter>;
+}
+
+async function i18nFor(lang: Lang) {
+  const resources: Record<string, Record<string, unknown>> = { en: { [NS]: enCommon } };
+  if (lang !== 'en') resources[lang] = { [NS]: await loadCommon(lang) };
+  const i18n = createInstance();
+  // Same options as the browser (src/i18n/index.ts), initialised synchronously from the resources.
+  await i18n.init({
+    lng: lang,
+    fallbackLng: 'en',
+    ns: [NS],
+    defaultNS: NS,
+    resources,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return i18n;
+}
+
+export async function renderHome({ lang, queries }: HomeRenderInput): Promise<HomeRender> {
+  // The browser's defaults, so every query renders the same state on both sides. Nothing is
+  // fetched here (queries fetch from effects): without an entry a query shows its loading state,
+  // as in the browser's first render.
+  const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() });
+  for (const [key, data] of queries) client.setQueryData(key, data);
+  const i18n = await i18nFor(lang);
+  // prerender waits for lazy parts (the top markets) instead of leaving a client-render marker,
+  // and writes no inline scripts (the CSP allows none).
+  const { prelude } = await prerenderToNodeStream(
+    <I18nextProvider i18n={i18n}>
+      <App client={client} Router={HomeRouter} />
+    </I18nextProvider>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  client.clear();
+  return { html: Buffer.concat(chunks).toString('utf8'), locale: LANG_LOCALE[lang] };
+}
