@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { migrate, openDatabase, type Database } from '../src/db/database';
+import { migrations } from '../src/db/migrations';
 import { ManualClock } from '../src/lib/clock';
 import { ensureBaseCurrencies } from '../src/modules/market';
 import { Realtime } from '../src/realtime/realtime';
@@ -26,7 +30,7 @@ export interface TestDb {
 export async function openTestDb(poolSize = 10): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
   const schema = url ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase({ databaseUrl: url, schema, poolSize });
+  const handle = await openDatabase({ databaseUrl: url, schema, poolSize, loadDataDir: url ? undefined : await pgliteTemplate() });
   await migrate(handle.db);
   await ensureBaseCurrencies(handle.db);
   return {
@@ -41,6 +45,39 @@ export async function openTestDb(poolSize = 10): Promise<TestDb> {
       }
     },
   };
+}
+
+/**
+ * A migrated PGlite data directory, dumped once per schema version into the temp directory and
+ * loaded by every test database: PGlite's initdb costs 3-4 s per database, loading a dump about
+ * one. Keyed by the migrations' text, so a new migration makes a new template. Null (fresh
+ * initdb) when the dump cannot be made or read.
+ */
+let templateBlob: Promise<Blob | undefined> | undefined;
+export function pgliteTemplate(): Promise<Blob | undefined> {
+  templateBlob ??= (async () => {
+    const key = createHash('sha256').update(JSON.stringify(migrations)).update(process.version).digest('hex').slice(0, 16);
+    const file = join(tmpdir(), `bourse-pglite-template-${key}.tar.gz`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // Not made yet: make it (two workers may race; each writes its own file and renames).
+    }
+    try {
+      const handle = await openDatabase({});
+      await migrate(handle.db);
+      await ensureBaseCurrencies(handle.db);
+      const dump = await handle.dumpDataDir!();
+      await handle.close();
+      const tmp = `${file}.${process.pid}`;
+      writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+      renameSync(tmp, file);
+      return dump;
+    } catch {
+      return undefined;
+    }
+  })();
+  return templateBlob;
 }
 
 export const silentLogger = pino({ level: 'silent' });
@@ -59,6 +96,8 @@ export function testContext(db: Database, clock = new ManualClock(), config = te
 }
 
 let userSeq = 0;
+// scrypt is deliberately slow (~150 ms); tests make hundreds of users with the same password.
+const hashes = new Map<string, Promise<string>>();
 
 /** Creates a user (no balances) and returns its id. */
 export async function createUser(db: Database, password = 'password123'): Promise<number> {
@@ -70,7 +109,7 @@ export async function createUser(db: Database, password = 'password123'): Promis
       email: `user-${tag}@example.com`,
       mobile: null,
       area_code: null,
-      password_hash: await hashPassword(password),
+      password_hash: await (hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!),
       nickname: `User ${userSeq}`,
       invite_code: `I${tag}`,
     })

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (tests keep a migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -20,6 +22,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; when absent, PGlite runs in memory. */
   dataDir?: string;
+  /**
+   * PGlite only: start from this dumped data directory (PGlite's dumpDataDir) instead of running
+   * initdb, which takes seconds; tests load a migrated template this way.
+   */
+  loadDataDir?: Blob;
   /** PostgreSQL schema to use (created when missing); tests use one per file. */
   schema?: string;
   poolSize?: number;
@@ -50,10 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Same representation as pg: INT8 and NUMERIC as strings, so no value is squeezed into a float.
   const parsers = { [INT8]: (v: string) => v, [NUMERIC]: (v: string) => v };
-  const pglite = options.dataDir ? new PGlite(options.dataDir, { parsers }) : new PGlite({ parsers });
+  const pglite = options.dataDir
+    ? new PGlite(options.dataDir, { parsers, loadDataDir: options.loadDataDir })
+    : new PGlite({ parsers, loadDataDir: options.loadDataDir });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('gzip') };
 }
 
 /**

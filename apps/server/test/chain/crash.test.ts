@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { erc20Abi, parseEther, parseUnits, type Hash } from 'viem';
@@ -21,6 +20,8 @@ import { getInAddress } from '../../src/modules/chain/service';
 import { reconcile } from '../../src/modules/ledger';
 import { ensureBaseCurrencies } from '../../src/modules/market';
 import { chainContext, changeBalance, currencyId, TEST_MNEMONIC } from './helpers';
+import { bundleChild } from '../child-bundle';
+import { pgliteTemplate } from '../helpers';
 import { SECOND_KEY, startTestChain, tokenAbi, type TestChain } from './test-chain';
 import { allowWithdrawalsWithoutCode, approvedWithdrawal, fund, operatorId } from './withdrawals';
 
@@ -36,43 +37,12 @@ const pgUrl = process.env.DATABASE_URL;
 const schema = `t_crash_${process.pid}_${randomBytes(3).toString('hex')}`;
 const dataDir = pgUrl ? '' : mkdtempSync(join(tmpdir(), 'bourse-chain-crash-'));
 
-async function openDb(): Promise<DatabaseHandle> {
-  return openDatabase(pgUrl ? { databaseUrl: pgUrl, schema, poolSize: 4 } : { dataDir });
+/** The first open (empty data dir) starts from the migrated PGlite template. */
+async function openDb(first = false): Promise<DatabaseHandle> {
+  return openDatabase(pgUrl ? { databaseUrl: pgUrl, schema, poolSize: 4 } : { dataDir, loadDataDir: first ? await pgliteTemplate() : undefined });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * The child script bundled once into plain JavaScript (our sources only; packages stay
- * external), so each restart costs a Node start rather than a tsx transform of the tree.
- * esbuild comes with tsx.
- */
-async function bundleChild(): Promise<string> {
-  const outfile = join(
-    here,
-    '../../../../node_modules/.cache/bourse-chain-test',
-    `crash-child-${process.pid}.mjs`,
-  );
-  await build({
-    entryPoints: [join(here, 'crash-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'packages-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@bourse/') ? undefined : { path: a.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
 
 let childScript = '';
 
@@ -148,7 +118,7 @@ describe('chain watcher and signer killed with SIGKILL and restarted', () => {
     'credits every deposit exactly once and pays every withdrawal exactly once',
     async () => {
       const tSetup = Date.now();
-      childScript = await bundleChild();
+      childScript = await bundleChild(join(here, 'crash-child.ts'));
       chain = await startTestChain();
       const c = chain;
       const token = await c.deployToken();
@@ -175,7 +145,7 @@ describe('chain watcher and signer killed with SIGKILL and restarted', () => {
       );
 
       // Set-up on the shared database: users, their deposit addresses, approved withdrawals.
-      let handle = await openDb();
+      let handle = await openDb(true);
       await migrate(handle.db);
       await ensureBaseCurrencies(handle.db);
       let ctx = chainContext(handle.db, { evmConfirmations: CONFIRMATIONS });

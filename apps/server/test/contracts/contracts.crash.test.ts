@@ -20,7 +20,8 @@ import { ensureBaseCurrencies } from '../../src/modules/market';
 import { reconcile } from '../../src/modules/ledger';
 import { VOID_AFTER_MS } from '../../src/modules/contracts';
 import { outcomeOf } from '../../src/modules/contracts/payout';
-import { createUser, testContext } from '../helpers';
+import { createUser, pgliteTemplate, testContext } from '../helpers';
+import { bundleChild } from '../child-bundle';
 import { bulkExpiredOrders, fund, setupProducts, tick } from './fixture';
 
 const KILLS = 20;
@@ -29,12 +30,16 @@ const dir = url ? undefined : mkdtempSync(join(tmpdir(), 'contracts-crash-'));
 const schema = url ? `crash_${randomBytes(4).toString('hex')}` : undefined;
 const childEnv: Record<string, string> = {};
 
-async function open(): Promise<DatabaseHandle> {
-  return openDatabase({ databaseUrl: url, dataDir: dir, schema });
+/** The first open (empty data dir) starts from the migrated PGlite template. */
+async function open(first = false): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: url, dataDir: dir, schema, loadDataDir: first && !url ? await pgliteTemplate() : undefined });
 }
 
+let childScript = '';
+
 beforeAll(async () => {
-  const h = await open();
+  childScript = await bundleChild(join(import.meta.dirname, 'crash-child.ts'));
+  const h = await open(true);
   await migrate(h.db);
   await ensureBaseCurrencies(h.db);
   const ctx = testContext(h.db, new ManualClock(new Date()));
@@ -64,6 +69,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  if (childScript) rmSync(childScript, { force: true });
   if (dir) rmSync(dir, { recursive: true, force: true });
   if (url && schema) {
     const c = new pg.Client({ connectionString: url });
@@ -75,7 +81,7 @@ afterAll(async () => {
 
 /** Starts the child; resolves with it once it has opened the database. */
 function child(extra: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-child.ts')], {
+  const proc = spawn(process.execPath, [childScript], {
     env: { ...process.env, ...childEnv, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,9 +34,11 @@ try {
   for (;;) {
     await runAccrual(ctx, {
       chunk: 7,
-      onChunk: () => {
+      onChunk: (paid) => {
         if (!told) process.stdout.write(`ready ${process.uptime()}\n`);
         told = true;
+        // After each commit: the parent counts what every life committed before its kill.
+        process.stdout.write(`paid ${paid}\n`);
       },
     });
   }
