@@ -144,10 +144,13 @@ describe('server-rendered home screen', () => {
     expect(o.problems).toEqual([]);
   });
 
-  it('renders another route afresh over the server markup', async () => {
+  it('drops the server markup on another route before it shows, and renders that route', async () => {
     const o = await open();
     const { page } = o;
     await page.goto(`${server!.baseUrl}/#/pages/quotation/index`, { waitUntil: 'commit' });
+    // Before any of the app's scripts: the route guard dropped the home markup (never shown).
+    await page.waitForFunction(() => document.getElementById('boot-data') !== null);
+    expect(await page.locator('#root').innerHTML()).toBe('');
     o.release();
     await page.getByTestId('page-quotes').waitFor();
     await page.getByTestId('quote-BTC-USDT').waitFor();

@@ -3,12 +3,14 @@
  * carries Home's real content, from the database, in the page's language, escaped, and the
  * server's own code is never served. Builds the web app's server entry once (≈ 3 s).
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CONTENT_CATEGORY } from '@bourse/contract';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_GUARD_SCRIPT } from '../src/http/boot-page';
 import { insertItem, replaceTranslations } from '../src/modules/content/repo';
 import { upsertSetting } from '../src/modules/platform/repo';
 import { testApp } from './helpers';
@@ -19,7 +21,7 @@ const TEMPLATE =
 const EVIL = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
 
 function root(html: string): string {
-  const m = /<div id="root" data-ssr="(\w+)">(.*)<\/div><script type="application\/json" id="boot-data">/s.exec(html);
+  const m = /<div id="root" data-ssr="(\w+)">(.*)<\/div><script>/s.exec(html);
   if (!m) throw new Error('no server-rendered #root');
   return m[2]!;
 }
@@ -101,7 +103,25 @@ describe('server render of the home screen', () => {
     // Nothing the operator typed became markup, and the page has no inline script to run.
     expect(html).not.toMatch(/<img src=x/);
     expect(html).not.toContain('<script>alert');
-    expect(html.match(/<script/g)).toHaveLength(2); // the data block and the entry script
+    // The data block, the entry script and the route guard, which the CSP allows by its hash.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html).toContain(`<script>${ROUTE_GUARD_SCRIPT}</script>`);
+    const hash = createHash('sha256').update(ROUTE_GUARD_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('has a route guard that keeps the markup on Home only', () => {
+    for (const [hash, kept] of [
+      ['', true],
+      ['#/', true],
+      ['#/pages/index/index', true],
+      ['#/pages/quotation/index', false],
+      ['#/pages/common/login?x=1', false],
+    ] as const) {
+      const root = { textContent: 'home' };
+      new Function('location', 'document', ROUTE_GUARD_SCRIPT)({ hash }, { getElementById: () => root });
+      expect(root.textContent, hash).toBe(kept ? 'home' : '');
+    }
   });
 
   it('renders in the language of the lang cookie, with that language in the boot data', async () => {

@@ -4,7 +4,7 @@
  */
 import { toLang } from '@bourse/contract';
 import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { hydrateBootData } from './app/bootData';
@@ -47,7 +47,11 @@ async function start(): Promise<void> {
   );
   const state = { hash: window.location.hash, lang: toLang(i18n.language), token: getToken(), defaultFiat: fiatStore.get() === DEFAULT_FIAT };
   if (canHydrate(el.dataset.ssr, state)) {
-    hydrateRoot(el, app);
+    // Home is already on screen: hydrating in a transition works in short slices (React yields
+    // to the browser every few ms) instead of one long task that would block taps (TBT).
+    startTransition(() => {
+      hydrateRoot(el, app);
+    });
   } else {
     // Another route, language or a signed-in user: the server's markup is not this first render.
     el.textContent = '';

@@ -6,3 +6,4 @@ export * from './constants';
 export * from './content';
 export * from './savings';
 export * from './assets';
+export * from './ssr';

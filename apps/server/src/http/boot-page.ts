@@ -8,12 +8,14 @@
  * the scripts) and a JSON data block with the answers the home page asks for first (site
  * configuration, banners, announcements, shortcuts, currencies), which the client puts into its
  * query cache before the first render (apps/web/src/app/bootData.ts). The data block is
- * `type="application/json"`, so it is never executed and the CSP stays script-src 'self'.
+ * `type="application/json"`, so it is never executed; the CSP allows no inline script but the
+ * fixed route guard below, by its hash.
  *
  * Server render: `dist/ssr/entry.js` (apps/web/src/ssr/entry.tsx, built by `vite build --ssr`)
  * renders Home from exactly those answers with the app's own components; the markup goes into
  * `<div id="root" data-ssr="<lang>">` and the browser hydrates it when it is on Home in that
- * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh. The language is the
+ * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh (on another route the
+ * route guard has already dropped the markup before it painted). The language is the
  * `lang` cookie the app keeps equal to its stored language (hash routes and localStorage never
  * reach the server), else English, the app's own default (spec §1). Without the server entry, or
  * if it fails, the page is served as before, with an empty #root.
@@ -25,7 +27,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CONTENT_CATEGORY, LANG_COOKIE, toLang, type Lang } from '@bourse/contract';
+import { CONTENT_CATEGORY, HOME_HASH, LANG_COOKIE, toLang, type Lang } from '@bourse/contract';
 import type { AppContext } from '../context';
 import { listNews } from '../modules/content';
 import { currencyView, listCurrencies } from '../modules/market';
@@ -72,6 +74,13 @@ export async function bootQueries(ctx: AppContext, lang: Lang = 'en'): Promise<B
   return JSON.parse(JSON.stringify(out)) as BootQuery[];
 }
 
+/**
+ * Runs where the server's markup ends, before its first paint (the stylesheet in <head> holds both
+ * back): on any route but Home the markup is dropped, so a link to another page never shows Home
+ * first. Allowed by its hash in the CSP (http/security-headers.ts); nothing in it varies.
+ */
+export const ROUTE_GUARD_SCRIPT = `if(!${String(HOME_HASH)}.test(location.hash))document.getElementById('root').textContent=''`;
+
 /** JSON safe to place inside a <script> element: no `<`, so no `</script>` or `<!--` can end it. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -98,7 +107,9 @@ export function renderBootPage(
       : '';
   const data = `<script type="application/json" id="boot-data">${scriptSafeJson({ queries })}</script>`;
   // React escaped every text and attribute of the markup; lang and locale come from fixed lists.
-  const root = home ? `<div id="root" data-ssr="${home.lang}">${home.html}</div>` : '<div id="root"></div>';
+  const root = home
+    ? `<div id="root" data-ssr="${home.lang}">${home.html}</div><script>${ROUTE_GUARD_SCRIPT}</script>`
+    : '<div id="root"></div>';
   let page = template.replace('</head>', `${preload}</head>`).replace('<div id="root"></div>', () => `${root}${data}`);
   if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}"`);
   return page;

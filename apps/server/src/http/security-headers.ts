@@ -3,8 +3,13 @@
  * computed once at start. The Fastify plugin of helmet rebuilds the policy on every request
  * (≈ 25 µs each in the spot HTTP profile); the headers never change, so they are a constant.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import { ROUTE_GUARD_SCRIPT } from './boot-page';
+
+/** The one inline script the app's pages carry (boot-page.ts), allowed by its hash. */
+const routeGuardHash = `'sha256-${createHash('sha256').update(ROUTE_GUARD_SCRIPT).digest('base64')}'`;
 
 export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -24,7 +29,7 @@ export function securityHeaders(): Record<string, string> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", routeGuardHash],
       },
     },
   })({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {

@@ -21,17 +21,28 @@ export const TABS: Tab[] = [
   { path: PATHS.assets, id: 'assets', Icon: WalletIcon },
 ];
 
+// The location the app opened on: its page shows at once (it may be the server's markup, painted
+// before any script ran, and a fade from opacity 0 would hide it until the main thread is free);
+// pages opened afterwards fade in.
+let openedOn: string | undefined;
+function usePageEnterClass(): string | undefined {
+  const { key } = useLocation();
+  openedOn ??= key;
+  return key === openedOn ? undefined : 'page-enter';
+}
+
 export function TabLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const active = location.pathname === PATHS.root ? PATHS.home : location.pathname;
+  const enter = usePageEnterClass();
 
   return (
     <div className="tab-shell">
       <main className="tab-content">
         <AuthGate>
-          <div className="page-enter" key={location.pathname}>
+          <div className={enter} key={location.pathname}>
             <Outlet />
           </div>
         </AuthGate>
@@ -50,10 +61,11 @@ export function TabLayout() {
 /** Non-tab pages (login, settings, language): full-height column with the same auth rule. */
 export function PlainLayout() {
   const location = useLocation();
+  const enter = usePageEnterClass();
   return (
     <div className="plain-shell">
       <AuthGate>
-        <div className="page-enter" key={location.pathname}>
+        <div className={enter} key={location.pathname}>
           <Outlet />
         </div>
       </AuthGate>

@@ -71,5 +71,11 @@ export async function renderHome({ lang, queries }: HomeRenderInput): Promise<Ho
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   client.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), locale: LANG_LOCALE[lang] };
+  // React puts a preload hint for each eager <img> in front of a body-only render. The boot page
+  // already preloads the first banner in <head>; the rest would take the phone network's
+  // bandwidth from the scripts. The browser's hydration skips such hints, present or not.
+  const html = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
+  return { html, locale: LANG_LOCALE[lang] };
 }

@@ -4,7 +4,7 @@
  * language with the default fiat; hydrating anything else would mismatch (React would log errors
  * and re-render), so every other case starts from an empty #root.
  */
-import type { Lang } from '@bourse/contract';
+import { HOME_HASH, type Lang } from '@bourse/contract';
 
 export interface ClientState {
   /** window.location.hash */
@@ -17,7 +17,7 @@ export interface ClientState {
 
 /** `#/`, no hash, or the home path (spec §2), with or without a query. */
 export function isHomeHash(hash: string): boolean {
-  return /^(#\/?)?(pages\/index\/index\/?)?(\?[^#]*)?$/.test(hash);
+  return HOME_HASH.test(hash);
 }
 
 /** `data-ssr` on #root names the language the server rendered in; absent when it did not. */

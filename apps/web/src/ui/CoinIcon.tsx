@@ -18,7 +18,11 @@ export function CoinIcon({ name, image, color, size = 0.64 }: Props) {
   const [failed, setFailed] = useState(false);
   const style = { width: `${size}rem`, height: `${size}rem` };
   if (image && !failed) {
-    return <img className="coin-icon" src={image} alt={name} style={style} onError={() => setFailed(true)} />;
+    // Lazy: lists of coins sit below the fold, and on a phone network their icons would share
+    // the line with the first screen's scripts.
+    return (
+      <img className="coin-icon" src={image} alt={name} style={style} loading="lazy" onError={() => setFailed(true)} />
+    );
   }
   const background = color && HEX.test(color) ? color : '#8a94a6';
   return (
