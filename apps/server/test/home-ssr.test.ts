@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { CONTENT_CATEGORY } from '@bourse/contract';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +120,7 @@ describe('server render of the home screen', () => {
       ['#/pages/common/login?x=1', false],
     ] as const) {
       const root = { textContent: 'home' };
-      new Function('location', 'document', ROUTE_GUARD_SCRIPT)({ hash }, { getElementById: () => root });
+      runInNewContext(ROUTE_GUARD_SCRIPT, { location: { hash }, document: { getElementById: () => root } });
       expect(root.textContent, hash).toBe(kept ? 'home' : '');
     }
   });
