@@ -37,6 +37,11 @@ export class Realtime {
     this.io = io;
   }
 
+  /** A socket server is attached; until then every publish is dropped, so callers may skip building payloads. */
+  get attached(): boolean {
+    return this.io !== null;
+  }
+
   publish(channel: string, event: string, payload: unknown, merge?: Merge): void {
     if (!this.io) return;
     const key = `${channel}\u0000${event}`;

@@ -12,6 +12,7 @@ import { spotGroup } from './011_spot_group';
 import { ledgerSetChecks } from './012_ledger_set_checks';
 import { ledgerLockMode } from './019_ledger_lock_mode';
 import { savingsLease } from './018_savings_lease';
+import { spotCommitLean } from './020_spot_commit_lean';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -33,4 +34,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '012_ledger_set_checks', statements: ledgerSetChecks },
   { name: '018_savings_lease', statements: savingsLease },
   { name: '019_ledger_lock_mode', statements: ledgerLockMode },
+  { name: '020_spot_commit_lean', statements: spotCommitLean },
 ];

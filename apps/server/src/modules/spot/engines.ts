@@ -184,8 +184,10 @@ export class SpotEngines {
 
   /** Realtime after each commit: depth (coalesced by Realtime to ≤ 10/s), trades, private order updates. */
   private publish(w: MarketWriter, c: Committed): void {
-    const m = w.market;
     const rt = this.ctx.realtime;
+    // No socket server in this process (API-only processes, tests): nothing would be sent.
+    if (!rt.attached) return;
+    const m = w.market;
     rt.publish(channels.depth(m.symbol), 'depth', depthView(w, 20));
     if (c.trades.length) {
       const trades = c.trades.map((t) => ({

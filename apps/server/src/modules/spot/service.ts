@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { findUserAccountId, accountBalance } from '../ledger';
 import type { OrderType, Side, TimeInForce } from './engine/book';
-import { spotEngines } from './engines';
+import { spotEngines, type IndexPrice } from './engines';
 import { loadMarkets, lotUnits, lotsText, marketByPair, notionalToQuote, priceText, toLots, toTicks, type SpotMarket } from './market';
 import * as repo from './repo';
 import { orderView, type OrderView } from './views';
@@ -38,6 +38,23 @@ export async function resolveMarket(ctx: AppContext, ref: { symbol?: string; cur
   throw new AppError('spot_market_not_found');
 }
 
+const bands = new WeakMap<IndexPrice, { band: string; min: bigint | null; max: bigint | null }>();
+
+/**
+ * The allowed limit prices in ticks around an index price (null without one): index × (1 ∓ band),
+ * rounded inwards. Computed once per index price (the engines cache it for half a second).
+ */
+export function priceBand(index: IndexPrice, band: string): { min: bigint | null; max: bigint | null } {
+  const hit = bands.get(index);
+  if (hit && hit.band === band) return hit;
+  const b = Dec(band);
+  const min = index.ticks === null ? null : BigInt(Dec(index.ticks.toString()).mul(Dec(1).sub(b)).ceil().toFixed(0));
+  const max = index.ticks === null ? null : BigInt(Dec(index.ticks.toString()).mul(Dec(1).add(b)).floor().toFixed(0));
+  const out = { band, min, max };
+  bands.set(index, out);
+  return out;
+}
+
 /** Places an order for a user (also the bot's path): validates, then queues it to the writer. */
 export async function placeOrder(ctx: AppContext, userId: number, input: PlaceInput): Promise<OrderView> {
   const engines = spotEngines(ctx);
@@ -54,9 +71,7 @@ export async function placeOrder(ctx: AppContext, userId: number, input: PlaceIn
   if (lots > MAX_SAFE) throw new AppError('spot_amount_too_large');
 
   const index = await engines.indexPrice(m);
-  const band = Dec(m.priceBandText);
-  const bandMin = index.ticks === null ? null : BigInt(Dec(index.ticks.toString()).mul(Dec(1).sub(band)).ceil().toFixed(0));
-  const bandMax = index.ticks === null ? null : BigInt(Dec(index.ticks.toString()).mul(Dec(1).add(band)).floor().toFixed(0));
+  const { min: bandMin, max: bandMax } = priceBand(index, m.priceBandText);
 
   let ticks: bigint;
   let priceTextValue: string | null = null;

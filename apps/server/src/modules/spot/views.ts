@@ -1,15 +1,15 @@
 /** Wire shapes of spot orders and trades: amounts as decimal strings. */
-import { Dec, formatUnits } from '@bourse/money';
+import { formatUnits } from '@bourse/money';
 import { lotUnits, lotsText, type SpotMarket } from './market';
 import type { OrderState } from './writer';
 
+/** Average fill price: Σ ticks × lots / lots, in quote, rounded half up to 4 places beyond the tick. */
 export function avgPrice(m: SpotMarket, notional: bigint, filledLots: number): string | null {
   if (filledLots === 0) return null;
-  return Dec(notional.toString())
-    .div(filledLots)
-    .div(Dec(10).pow(m.pricePrecision))
-    .toDecimalPlaces(m.pricePrecision + 4, Dec.ROUND_HALF_UP)
-    .toFixed();
+  const lots = BigInt(filledLots);
+  // notional / lots ticks = notional × 10^4 / lots units of 10^-(price precision + 4); half up.
+  const units = (notional * 20_000n + lots) / (2n * lots);
+  return formatUnits(units, m.pricePrecision + 4);
 }
 
 export function orderView(m: SpotMarket, o: OrderState) {

@@ -2,7 +2,7 @@
  * The one writer of a market: it owns the market's order book and is the only code that changes
  * the market's orders. Commands (place, cancel) queue up; the writer takes everything queued
  * (up to MAX_BATCH), matches it in memory and commits the group as ONE statement
- * (`spot_commit_group`, migration 011; group commit): per order a freeze, per fill one journal
+ * (`spot_commit_group2`, migration 020; group commit): per order a freeze, per fill one journal
  * entry settling buyer and seller (fees and rounding residue included), per finished order a
  * release of what stayed frozen, the touched orders and the trades. Orders, fills and journal
  * entries commit together; a command is answered only after its group committed.
@@ -21,7 +21,6 @@
  * groups in flight, rebuilds from the open orders (the database is the truth) and retries the
  * commands of the failed groups one at a time.
  */
-import { formatUnits } from '@bourse/money';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -130,8 +129,11 @@ interface Matched {
   outcomes: Outcome[];
   at: Date;
   entries: ManyEntry[];
-  /** Rows for spot_commit_group, serialised when matched (later groups change the live states). */
-  orders: string;
+  /**
+   * The order and trade arguments of spot_commit_group2 as PostgreSQL array literals, built when
+   * matched (later groups change the live states).
+   */
+  rows: string[];
   trades: Array<TradeRecord & { entry: number; buyerFee: bigint; sellerFee: bigint }>;
   committed: OrderState[];
 }
@@ -145,7 +147,7 @@ interface MatchResult {
   refresh: number[];
 }
 
-/** A commit the database refused as a whole (spot_commit_group's refusals). */
+/** A commit the database refused as a whole (spot_commit_group2's refusals). */
 const REFUSALS = new Set(['BS001', 'BS002', 'BS003', '23505']);
 
 export class MarketWriter {
@@ -353,25 +355,20 @@ export class MarketWriter {
     const m = this.market;
     const started = performance.now();
     const a = batchArrays(g.entries);
-    const tradeRows = g.trades.map((t, i) => ({
-      i: i + 1,
-      price: formatUnits(BigInt(t.price), m.pricePrecision),
-      amount: (BigInt(t.lots) * lotUnits(m)).toString(),
-      quote_amount: t.quote.toString(),
-      taker_side: t.takerSide,
-      maker_order_id: t.makerOrderId,
-      taker_order_id: t.takerOrderId,
-      maker_user_id: t.makerUserId,
-      taker_user_id: t.takerUserId,
-      buyer_fee: t.buyerFee.toString(),
-      seller_fee: t.sellerFee.toString(),
-      entry: t.entry,
-    }));
+    const r = g.rows;
     try {
-      const res = await sql<{ ids: string[] }>`select spot_commit_group(${m.instrumentId}::integer, ${this.seq}::bigint, ${g.at},
-          ${a.kinds}::text[], ${a.refTypes}::text[], ${a.refIds}::text[], ${a.keys}::text[], ${a.memos}::text[],
-          ${a.entryOf}::integer[], ${a.accounts}::integer[], ${a.currencies}::integer[], ${a.buckets}::smallint[], ${a.amounts}::numeric[],
-          ${g.orders}::jsonb, ${JSON.stringify(tradeRows)}::jsonb)::text[] as ids`.execute(this.db);
+      const res = await sql<{ ids: string[] }>`select spot_commit_group2(${m.instrumentId}::integer, ${this.seq}::bigint, ${g.at},
+          ${lotUnits(m).toString()}::numeric, ${tickText(m)}::numeric,
+          ${textArray(a.kinds)}::text[], ${textArray(a.refTypes)}::text[], ${textArray(a.refIds)}::text[], ${textArray(a.keys)}::text[],
+          ${textArray(a.memos)}::text[], ${plainArray(a.entryOf)}::integer[], ${plainArray(a.accounts)}::integer[],
+          ${plainArray(a.currencies)}::integer[], ${plainArray(a.buckets)}::smallint[], ${plainArray(a.amounts)}::numeric[],
+          ${r[0]}::bigint[], ${r[1]}::integer[], ${r[2]}::text[], ${r[3]}::text[], ${r[4]}::text[], ${r[5]}::numeric[],
+          ${r[6]}::bigint[], ${r[7]}::bigint[], ${r[8]}::bigint[], ${r[9]}::numeric[], ${r[10]}::numeric[], ${r[11]}::numeric[],
+          ${r[12]}::numeric[], ${r[13]}::numeric[], ${r[14]}::numeric[], ${r[15]}::text[], ${r[16]}::text[], ${r[17]}::text[],
+          ${r[18]}::bigint[], ${r[19]}::bigint[], ${r[20]}::numeric[], ${r[21]}::numeric[], ${r[22]}::numeric[], ${r[23]}::numeric[],
+          ${r[24]}::numeric[], ${r[25]}::text[], ${r[26]}::text[],
+          ${r[27]}::bigint[], ${r[28]}::bigint[], ${r[29]}::numeric[], ${r[30]}::text[], ${r[31]}::bigint[], ${r[32]}::bigint[],
+          ${r[33]}::integer[], ${r[34]}::integer[], ${r[35]}::numeric[], ${r[36]}::numeric[], ${r[37]}::integer[])::text[] as ids`.execute(this.db);
       this.seq++;
       const ids = res.rows[0]!.ids;
       g.trades.forEach((t, i) => (t.id = ids[i]!));
@@ -446,6 +443,8 @@ export class MarketWriter {
     const now = this.clock.now();
     const outcomes: Outcome[] = [];
     const touched = new Map<number, OrderState>();
+    /** Orders placed in this group (inserted; the other touched orders are updated). */
+    const placed = new Set<number>();
     const entries: ManyEntry[] = [];
     const trades: Matched['trades'] = [];
     let i = 0;
@@ -521,6 +520,7 @@ export class MarketWriter {
       };
       this.orders.set(id, o);
       touched.set(id, o);
+      placed.add(id);
       const r = this.book.place({ id, owner: n.userId, side: n.side, type: n.type, tif: n.tif, price: n.priceTicks, size: n.amountLots });
       let seq = 0;
       for (const f of r.fills) {
@@ -545,7 +545,7 @@ export class MarketWriter {
     if (i === 0) return { group: null, rest, refresh };
     const committed = [...touched.values()].map((o) => ({ ...o }));
     return {
-      group: { cmds: cmds.slice(0, i), outcomes, at: now, entries, orders: JSON.stringify(committed.map((o) => orderRow(o, m))), trades, committed },
+      group: { cmds: cmds.slice(0, i), outcomes, at: now, entries, rows: groupRows(committed, placed, trades), trades, committed },
       rest,
       refresh,
     };
@@ -712,29 +712,71 @@ async function nextOrderIds(db: Database, n: number): Promise<number[]> {
   return r.rows.map((x) => Number(x.id));
 }
 
-/** An order as spot_commit_group reads it (amounts as decimal text of base units). */
-function orderRow(o: OrderState, m: SpotMarket) {
-  const lot = lotUnits(m);
-  return {
-    id: o.id,
-    user_id: o.userId,
-    side: o.side,
-    type: o.type,
-    tif: o.tif,
-    price: o.price,
-    price_ticks: o.priceTicks,
-    amount: (BigInt(o.amountLots) * lot).toString(),
-    amount_lots: o.amountLots,
-    filled_lots: o.filledLots,
-    filled: (BigInt(o.filledLots) * lot).toString(),
-    quote_filled: o.quoteFilled.toString(),
-    notional_exact: o.notional.toString(),
-    fee: o.fee.toString(),
-    frozen: o.frozen.toString(),
-    used: o.used.toString(),
-    released: o.released.toString(),
-    status: o.status,
-    cancel_reason: o.cancelReason,
-    client_order_id: o.clientOrderId,
-  };
+/** A market's tick (10^-price precision) as decimal text: a trade's price is its ticks times this. */
+function tickText(m: SpotMarket): string {
+  return m.pricePrecision === 0 ? '1' : `0.${'0'.repeat(m.pricePrecision - 1)}1`;
+}
+
+/** A PostgreSQL array literal of numbers, bigints or decimal strings (null as NULL). */
+export function plainArray(values: ReadonlyArray<number | bigint | string | null>): string {
+  // join() writes null as an empty element; only a few columns are nullable.
+  return `{${(values.includes(null) ? values.map((v) => (v === null ? 'NULL' : v)) : values).join(',')}}`;
+}
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/** A PostgreSQL array literal of texts: every element double-quoted, `"` and `\` escaped (null as NULL). */
+export function textArray(values: ReadonlyArray<string | null>): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${NEEDS_ESCAPE.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`)).join(',')}}`;
+}
+
+/**
+ * The order and trade arguments of spot_commit_group2 (migration 020), in its parameter order:
+ * orders placed in the group (18 columns, inserted), other touched orders (9, updated), trades
+ * (11). Amounts are base units; `amount`, `filled` and a trade's amount and price are computed
+ * by the function from lots and ticks.
+ */
+function groupRows(orders: OrderState[], placed: Set<number>, trades: Matched['trades']): string[] {
+  const n = orders.filter((o) => placed.has(o.id));
+  const u = orders.filter((o) => !placed.has(o.id));
+  return [
+    plainArray(n.map((o) => o.id)),
+    plainArray(n.map((o) => o.userId)),
+    textArray(n.map((o) => o.side)),
+    textArray(n.map((o) => o.type)),
+    textArray(n.map((o) => o.tif)),
+    plainArray(n.map((o) => o.price)),
+    plainArray(n.map((o) => o.priceTicks)),
+    plainArray(n.map((o) => o.amountLots)),
+    plainArray(n.map((o) => o.filledLots)),
+    plainArray(n.map((o) => o.quoteFilled)),
+    plainArray(n.map((o) => o.notional)),
+    plainArray(n.map((o) => o.fee)),
+    plainArray(n.map((o) => o.frozen)),
+    plainArray(n.map((o) => o.used)),
+    plainArray(n.map((o) => o.released)),
+    textArray(n.map((o) => o.status)),
+    textArray(n.map((o) => o.cancelReason)),
+    textArray(n.map((o) => o.clientOrderId)),
+    plainArray(u.map((o) => o.id)),
+    plainArray(u.map((o) => o.filledLots)),
+    plainArray(u.map((o) => o.quoteFilled)),
+    plainArray(u.map((o) => o.notional)),
+    plainArray(u.map((o) => o.fee)),
+    plainArray(u.map((o) => o.used)),
+    plainArray(u.map((o) => o.released)),
+    textArray(u.map((o) => o.status)),
+    textArray(u.map((o) => o.cancelReason)),
+    plainArray(trades.map((t) => t.price)),
+    plainArray(trades.map((t) => t.lots)),
+    plainArray(trades.map((t) => t.quote)),
+    textArray(trades.map((t) => t.takerSide)),
+    plainArray(trades.map((t) => t.makerOrderId)),
+    plainArray(trades.map((t) => t.takerOrderId)),
+    plainArray(trades.map((t) => t.makerUserId)),
+    plainArray(trades.map((t) => t.takerUserId)),
+    plainArray(trades.map((t) => t.buyerFee)),
+    plainArray(trades.map((t) => t.sellerFee)),
+    plainArray(trades.map((t) => t.entry)),
+  ];
 }

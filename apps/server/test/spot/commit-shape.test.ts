@@ -1,0 +1,210 @@
+/**
+ * The lean group commit (migration 020, `spot_commit_group2`): what it sends and what the database
+ * keeps checking once the per-row foreign keys of spot rows became per-statement checks.
+ *
+ * - The array literals the writer builds by hand read back exactly (quotes, backslashes, braces,
+ *   commas, NULL and the text "NULL", empty strings, non-ASCII); a client order id full of them
+ *   round-trips through a real group commit.
+ * - Orders placed in a group are inserted, earlier orders updated: a maker filled over several
+ *   groups and then cancelled ends with the right row, and every journal entry balances.
+ * - A trade naming an unknown order, or another user or instrument than its orders, is refused,
+ *   as is an order of an unknown user or instrument; spot orders and instruments cannot be
+ *   deleted, nor a user who has spot orders, nor an order's owner changed.
+ * - The average price is exact (bigint) and equals the decimal reference.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { Dec } from '@bourse/money';
+import { reconcile } from '../../src/modules/ledger';
+import { spotEngines } from '../../src/modules/spot/engines';
+import type { SpotMarket } from '../../src/modules/spot/market';
+import { cancelOrder, placeOrder } from '../../src/modules/spot/service';
+import { avgPrice } from '../../src/modules/spot/views';
+import { plainArray, textArray } from '../../src/modules/spot/writer';
+import type { AppContext } from '../../src/context';
+import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
+import { fund, limit, market } from './helpers';
+
+let db: TestDb;
+let ctx: AppContext;
+let btc: SpotMarket;
+const S = 'BTC/USDT';
+
+beforeAll(async () => {
+  db = await openTestDb();
+  ctx = testContext(db.db);
+  btc = await market(ctx, S);
+});
+afterAll(async () => {
+  await spotEngines(ctx).close();
+  await db.close();
+});
+
+async function trader(usdt = '0', coin = '0') {
+  const id = await createUser(ctx.db);
+  if (usdt !== '0') await fund(ctx, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
+  if (coin !== '0') await fund(ctx, id, btc.baseCurrencyId, coin, btc.baseDecimals);
+  return id;
+}
+
+describe('array literals of the group commit', () => {
+  it('texts read back exactly, whatever they contain', async () => {
+    const values = ['plain', 'a"b', 'back\\slash', '{braces}', 'a,b', ' spaced ', '', 'NULL', null, 'ünï €', '\\"', 'x\ty', 'spot:1:fill:0'];
+    const r = await sql<{ v: Array<string | null> }>`select ${textArray(values)}::text[] as v`.execute(ctx.db);
+    expect(r.rows[0]!.v).toEqual(values);
+    const empty = await sql<{ n: number | null }>`select array_length(${textArray([])}::text[], 1) as n`.execute(ctx.db);
+    expect(empty.rows[0]!.n).toBeNull();
+  });
+
+  it('numbers, bigints and decimal strings read back exactly, null as NULL', async () => {
+    const big = 2n ** 200n;
+    const r = await sql<{ v: string[] }>`select ${plainArray([1, -2, big, '-12345678901234567890123', null, 0])}::numeric[]::text[] as v`.execute(ctx.db);
+    expect(r.rows[0]!.v).toEqual(['1', '-2', big.toString(), '-12345678901234567890123', null, '0']);
+  });
+});
+
+describe('the lean group commit', () => {
+  it('a client order id full of quoting characters round-trips through a group commit', async () => {
+    const u = await trader('1000');
+    const id = 'q"u\\o,t{e} NULL ü';
+    const o = await placeOrder(ctx, u, limit(S, 'buy', '80000', '0.001', { clientOrderId: id }));
+    expect(o.client_order_id).toBe(id);
+    const row = await ctx.db.selectFrom('spot_orders').select(['client_order_id', 'amount', 'price']).where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect(row.client_order_id).toBe(id);
+    expect(BigInt(row.amount)).toBe(100_000n); // 0.001 BTC in satoshi, computed from lots in SQL
+    expect(Dec(row.price!).toFixed()).toBe('80000');
+    // The same client order id again answers the first order (idempotent), no second row.
+    const again = await placeOrder(ctx, u, limit(S, 'buy', '80000', '0.001', { clientOrderId: id }));
+    expect(again.id).toBe(o.id);
+    const n = await ctx.db.selectFrom('spot_orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', u).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('a maker filled over several groups, then cancelled: inserted once, updated after, every entry balanced', async () => {
+    const maker = await trader('0', '1');
+    const taker = await trader('100000');
+    const ask = await placeOrder(ctx, maker, limit(S, 'sell', '90000.5', '0.3'));
+    const fills = [];
+    for (const amount of ['0.05', '0.07', '0.01']) fills.push(await placeOrder(ctx, taker, limit(S, 'buy', '90001', amount)));
+    for (const f of fills) expect(f).toMatchObject({ status: 'filled', avg_price: '90000.5' });
+    const cancelled = await cancelOrder(ctx, maker, Number(ask.id));
+    expect(cancelled).toMatchObject({ status: 'cancelled', filled: '0.13', remaining: '0.17' });
+    const row = await ctx.db.selectFrom('spot_orders').selectAll().where('id', '=', ask.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'user' });
+    expect(BigInt(row.filled_lots) * (10n ** BigInt(btc.baseDecimals - btc.amountPrecision))).toBe(13_000_000n);
+    expect(BigInt(row.filled)).toBe(13_000_000n);
+    expect(BigInt(row.used) + BigInt(row.released)).toBe(BigInt(row.frozen));
+    const trades = await ctx.db.selectFrom('spot_trades').selectAll().where('maker_order_id', '=', ask.id).orderBy('id').execute();
+    expect(trades.map((t) => [Dec(t.price).toFixed(), BigInt(t.amount)])).toEqual([
+      ['90000.5', 5_000_000n],
+      ['90000.5', 7_000_000n],
+      ['90000.5', 1_000_000n],
+    ]);
+    // Each trade's entry exists and balances per currency.
+    for (const t of trades) {
+      const sums = await ctx.db
+        .selectFrom('postings')
+        .select(['currency_id', (eb) => eb.fn.sum<string>('amount').as('s')])
+        .where('entry_id', '=', t.entry_id)
+        .groupBy('currency_id')
+        .execute();
+      expect(sums.length).toBe(2);
+      for (const s of sums) expect(BigInt(s.s)).toBe(0n);
+    }
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses a trade whose orders are unknown or belong to someone else, and never deletes orders', async () => {
+    const a = await trader('1000');
+    const b = await trader('0', '1');
+    const bid = await placeOrder(ctx, a, limit(S, 'buy', '85000', '0.001'));
+    const ask = await placeOrder(ctx, b, limit(S, 'sell', '95000', '0.001'));
+    const trade = (maker: string, makerUser: number, taker: string, takerUser: number, instrument = btc.instrumentId) =>
+      ctx.db
+        .insertInto('spot_trades')
+        .values({
+          instrument_id: instrument,
+          price: '90000',
+          amount: '100000',
+          quote_amount: '90000000',
+          taker_side: 'buy',
+          maker_order_id: maker,
+          taker_order_id: taker,
+          maker_user_id: makerUser,
+          taker_user_id: takerUser,
+          buyer_fee: '0',
+          seller_fee: '0',
+          entry_id: '1',
+          created_at: new Date(),
+        })
+        .execute();
+    await expect(trade('999999999', b, bid.id, a)).rejects.toThrow(/unknown order/);
+    await expect(trade(ask.id, a, bid.id, a)).rejects.toThrow(/another instrument or user/);
+    const other = await ctx.db.selectFrom('instruments').select('id').where('id', '<>', btc.instrumentId).executeTakeFirstOrThrow();
+    await expect(trade(ask.id, b, bid.id, a, other.id)).rejects.toThrow(/another instrument or user/);
+    await expect(ctx.db.deleteFrom('spot_orders').where('id', '=', bid.id).execute()).rejects.toThrow(/never deleted/);
+    await expect(ctx.db.deleteFrom('instruments').where('id', '=', other.id).execute()).rejects.toThrow(/never deleted/);
+    await expect(ctx.db.updateTable('spot_orders').set({ user_id: b }).where('id', '=', bid.id).execute()).rejects.toThrow(/never change/);
+    await expect(
+      ctx.db
+        .insertInto('spot_orders')
+        .values({
+          id: '9000000001',
+          user_id: a,
+          instrument_id: 987654,
+          side: 'buy',
+          type: 'limit',
+          tif: 'gtc',
+          price: '1',
+          price_ticks: '100',
+          amount: '1',
+          amount_lots: '1',
+          frozen: '1',
+          status: 'open',
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute(),
+    ).rejects.toThrow(/unknown instrument/);
+    await expect(
+      ctx.db
+        .insertInto('spot_orders')
+        .values({
+          id: '9000000002',
+          user_id: 987654,
+          instrument_id: btc.instrumentId,
+          side: 'buy',
+          type: 'limit',
+          tif: 'gtc',
+          price: '1',
+          price_ticks: '100',
+          amount: '1',
+          amount_lots: '1',
+          frozen: '1',
+          status: 'open',
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute(),
+    ).rejects.toThrow(/unknown user/);
+    // A user with spot orders stays; one without can still be removed (a wallet sign-in that did not link).
+    await expect(ctx.db.deleteFrom('users').where('id', '=', a).execute()).rejects.toThrow(/has spot orders/);
+    const lone = await createUser(ctx.db);
+    await ctx.db.deleteFrom('users').where('id', '=', lone).execute();
+    expect(await ctx.db.selectFrom('users').select('id').where('id', '=', lone).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('average fill price', () => {
+  it('is the exact notional / lots rounded half up to 4 places beyond the tick', () => {
+    let seed = 11;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    for (let i = 0; i < 2000; i++) {
+      const lots = 1 + rnd(1_000_000);
+      const notional = BigInt(lots) * BigInt(1 + rnd(10_000_000)) + BigInt(rnd(lots));
+      const ref = Dec(notional.toString()).div(lots).div(Dec(10).pow(btc.pricePrecision)).toDecimalPlaces(btc.pricePrecision + 4, Dec.ROUND_HALF_UP).toFixed();
+      expect(avgPrice(btc, notional, lots)).toBe(ref);
+    }
+    expect(avgPrice(btc, 0n, 0)).toBeNull();
+  });
+});
