@@ -139,6 +139,10 @@ describe('server render of the home screen', () => {
     const keys = (JSON.parse(data) as { queries: Array<[unknown[], unknown]> }).queries.map(([k]) => k);
     expect(keys).toContainEqual(['news-head', CONTENT_CATEGORY.banner, 'zh', 6]);
     expect(keys).toContainEqual(['menu', 'zh']);
+    expect(keys).toContainEqual(['currencies', 'zh']);
+    const rates = (JSON.parse(data) as { queries: Array<[unknown[], unknown]> }).queries.find(([k]) => k[0] === 'fiat-rates')?.[1];
+    const api = await t.app.inject({ method: 'GET', url: '/api/fiat/rates' });
+    expect(rates).toEqual(api.json<{ message: unknown }>().message);
     // An unknown language falls back to English.
     const other = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=xx' } });
     expect(other.body).toContain('<div id="root" data-ssr="en">');

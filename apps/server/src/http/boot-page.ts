@@ -6,7 +6,7 @@
  * and /news/list, and only then start the banner image. Here the server adds to the built
  * index.html: a `<link rel="preload" as="image">` for the first banner (fetched in parallel with
  * the scripts) and a JSON data block with the answers the home page asks for first (site
- * configuration, banners, announcements, shortcuts, currencies), which the client puts into its
+ * configuration, banners, announcements, shortcuts, currencies, fiat rates), which the client puts into its
  * query cache before the first render (apps/web/src/app/bootData.ts). The data block is
  * `type="application/json"`, so it is never executed; the CSP allows no inline script but the
  * fixed route guard below, by its hash.
@@ -31,7 +31,7 @@ import { CONTENT_CATEGORY, HOME_HASH, LANG_COOKIE, toLang, type Lang } from '@bo
 import type { AppContext } from '../context';
 import { listNews } from '../modules/content';
 import { currencyView, listCurrencies } from '../modules/market';
-import { menu, siteConfig } from '../modules/platform';
+import { fiatRates, menu, siteConfig } from '../modules/platform';
 
 export const BOOT_CACHE_MS = 5_000;
 /** Must match the web app's query keys (features/content/api/content.ts useNewsHead, platform settings). */
@@ -53,23 +53,26 @@ export function pageLang(cookieHeader: string | undefined): Lang {
 
 /**
  * The query-cache entries the home page needs first, in the page's language. Keys must match
- * the web app's (useSiteSettings, useNewsHead, useMenu, useCurrencies); the values are what the
- * API answers.
+ * the web app's (useSiteSettings, useNewsHead, useMenu, useCurrencies, useFiatRates); the values
+ * are what the API answers.
  */
 export async function bootQueries(ctx: AppContext, lang: Lang = 'en'): Promise<BootQuery[]> {
   const optional = <T>(p: Promise<T>) => p.catch(() => null);
-  const [settings, banners, notices, shortcuts, currencies] = await Promise.all([
+  const [settings, banners, notices, shortcuts, currencies, rates] = await Promise.all([
     siteConfig(ctx),
     optional(listNews(ctx, { cId: CONTENT_CATEGORY.banner, page: 1, limit: BOOT_BANNER_LIMIT, lang })),
     optional(listNews(ctx, { cId: CONTENT_CATEGORY.announcement, page: 1, limit: BOOT_NOTICE_LIMIT, lang })),
     optional(menu(ctx, lang)),
     optional(listCurrencies(ctx.db, { enabledOnly: true }).then((rows) => rows.map(currencyView))),
+    optional(fiatRates(ctx)),
   ]);
   const out: BootQuery[] = [[['site-settings'], settings]];
   if (banners) out.push([['news-head', CONTENT_CATEGORY.banner, lang, BOOT_BANNER_LIMIT], banners]);
   if (notices) out.push([['news-head', CONTENT_CATEGORY.announcement, lang, BOOT_NOTICE_LIMIT], notices]);
   if (shortcuts) out.push([['menu', lang], shortcuts]);
   if (currencies) out.push([['currencies', lang], currencies]);
+  // Fetched at launch otherwise; its late answer re-rendered all of Home right after hydration.
+  if (rates && rates.length > 0) out.push([['fiat-rates'], rates]);
   // The same values the browser will parse from the data block, so both render the same.
   return JSON.parse(JSON.stringify(out)) as BootQuery[];
 }

@@ -1,4 +1,4 @@
 export { platformRoutes } from './routes';
 export { platformAdminRoutes } from './admin-routes';
 export { ensurePlatformDefaults, menu, setSettingIfMissing, siteConfig } from './service';
-export { refreshFiatRates } from './fiat';
+export { fiatRates, refreshFiatRates } from './fiat';
