@@ -100,6 +100,8 @@ describe('server render of the home screen', () => {
     expect(markup).toContain('Notice &lt;img');
     expect(markup).toContain('data-testid="shortcuts"');
     expect(markup).toContain('data-testid="currency-list"');
+    expect(markup).toContain('data-testid="top-markets"');
+    expect(markup).toContain('data-testid="market-BTC-USDT"');
     expect(markup).toContain('Acme &lt;img');
     // Nothing the operator typed became markup, and the page has no inline script to run.
     expect(html).not.toMatch(/<img src=x/);

@@ -54,19 +54,21 @@ async function i18nFor(lang: Lang) {
   return i18n;
 }
 
-export async function renderHome({ lang, queries }: HomeRenderInput): Promise<HomeRender> {
+async function renderMarkup(lang: Lang, queries: HomeRenderInput['queries']): Promise<string> {
   // The browser's defaults, so every query renders the same state on both sides. Nothing is
   // fetched here (queries fetch from effects): without an entry a query shows its loading state,
   // as in the browser's first render.
   const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() });
   for (const [key, data] of queries) client.setQueryData(key, data);
   const i18n = await i18nFor(lang);
-  // prerender waits for lazy parts (the top markets) instead of leaving a client-render marker,
-  // and writes no inline scripts (the CSP allows none).
+  // prerender waits for lazy parts (the top markets) instead of leaving a client-render marker.
+  // Past progressiveChunkSize (12.8 KB by default) React would write a finished Suspense part as
+  // a separate piece moved into place by an inline script, which the CSP blocks: one piece.
   const { prelude } = await prerenderToNodeStream(
     <I18nextProvider i18n={i18n}>
       <App client={client} Router={HomeRouter} />
     </I18nextProvider>,
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -74,8 +76,15 @@ export async function renderHome({ lang, queries }: HomeRenderInput): Promise<Ho
   // React puts a preload hint for each eager <img> in front of a body-only render. The boot page
   // already preloads the first banner in <head>; the rest would take the phone network's
   // bandwidth from the scripts. The browser's hydration skips such hints, present or not.
-  const html = Buffer.concat(chunks)
+  return Buffer.concat(chunks)
     .toString('utf8')
     .replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
+}
+
+export async function renderHome({ lang, queries }: HomeRenderInput): Promise<HomeRender> {
+  const html = await renderMarkup(lang, queries);
+  // Markup that needs a script to be complete must not be served: the server falls back to an
+  // empty #root and the browser renders.
+  if (html.includes('<script')) throw new Error('server render of Home needs an inline script');
   return { html, locale: LANG_LOCALE[lang] };
 }

@@ -5,6 +5,7 @@ export { ensureBaseCurrencies } from './seed';
 export { createCurrency, updateCurrency, type CurrencyInput } from './currency-admin';
 export { findInstrument, listInstruments, requireListed, type Instrument } from './instruments';
 export { latestTick, tickAt, tickById, STALE_MS, type Tick } from './ticks';
+export { quotation } from './quotes';
 export { startMarketFeed, activeFeed, feedStatus } from './service';
 export { MarketFeed } from './feed';
 export { PERIODS, type Period } from './periods';
