@@ -9,12 +9,21 @@
  * schema, dropped afterwards). Load generator and server share this machine's cores.
  *
  *   npx tsx bench/spot-http.ts [orders, default 5000] [in flight, default 128]
+ *
+ * The server runs with the V8 flags `npm start` gives it (scripts/start.mjs: a larger young
+ * generation); the benchmark restarts itself with them when they are missing
+ * (SPOT_BENCH_NODE_FLAGS=off measures Node's defaults).
+ *
+ * SPOT_BENCH_PROFILE=<file.cpuprofile> writes a V8 CPU profile of the server covering the load
+ * only (not the set-up), for chrome://inspect or any .cpuprofile viewer; SPOT_BENCH_ALLOC=<file.heapprofile>
+ * a sampling profile of the server's allocations over the same window.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { parseUnits } from '@bourse/money';
 import { buildApp } from '../apps/server/src/app';
@@ -27,6 +36,13 @@ import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/writer';
 import { prepare } from '../apps/server/src/server';
 import type { LoadInput, LoadRequest, LoadResult } from './http-load';
+
+/** Keep in step with SERVER_NODE_FLAGS in scripts/start.mjs. */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+if (process.env.SPOT_BENCH_NODE_FLAGS !== 'off' && !SERVER_NODE_FLAGS.every((f) => process.execArgv.includes(f))) {
+  const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 
 const ORDERS = Number(process.argv[2] ?? 5000);
 const IN_FLIGHT = Number(process.argv[3] ?? 128);
@@ -78,9 +94,16 @@ const requests: LoadRequest[] = Array.from({ length: ORDERS }, (_, i) => {
   };
 });
 
-/** CPU ms of every PostgreSQL backend on this machine (/proc; 0 where /proc is missing). */
-function postgresCpuMs(): number {
-  let ticks = 0;
+/**
+ * CPU ms of PostgreSQL processes on this machine (/proc; 0 where /proc is missing): all of them
+ * (background writers included; other users of the server count too), and only the backends
+ * connected to this benchmark's database (their process title names it), which other
+ * databases' load does not disturb.
+ */
+const dbName = url ? new URL(url).pathname.slice(1) : '';
+function postgresCpuMs(): { all: number; own: number } {
+  let all = 0;
+  let own = 0;
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
@@ -88,19 +111,32 @@ function postgresCpuMs(): number {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         if (!stat.includes('(postgres)')) continue;
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
+        const ticks = Number(f[11]) + Number(f[12]);
+        all += ticks;
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) own += ticks;
       } catch {
         // the process ended meanwhile
       }
     }
   } catch {
-    return 0;
+    return { all: 0, own: 0 };
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return { all: all * 10, own: own * 10 }; // USER_HZ is 100 on Linux
 }
 
 // The load generator runs in a child process: its own event loop, the same two cores.
-const pgCpu0 = url ? postgresCpuMs() : 0;
+const profileTo = process.env.SPOT_BENCH_PROFILE;
+const allocTo = process.env.SPOT_BENCH_ALLOC;
+const profiler = profileTo || allocTo ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  if (profileTo) {
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  if (allocTo) await profiler.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+}
+const pgCpu0 = postgresCpuMs();
 const serverCpu0 = process.cpuUsage();
 const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
 const result = await new Promise<LoadResult>((res, rej) => {
@@ -109,7 +145,14 @@ const result = await new Promise<LoadResult>((res, rej) => {
   load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
 });
 const serverCpu = process.cpuUsage(serverCpu0);
-const pgCpuMs = url ? postgresCpuMs() - pgCpu0 : 0;
+const pgCpu1 = postgresCpuMs();
+const pgCpuMs = pgCpu1.all - pgCpu0.all;
+const pgOwnMs = pgCpu1.own - pgCpu0.own;
+if (profiler) {
+  if (profileTo) writeFileSync(profileTo, JSON.stringify((await profiler.post('Profiler.stop')).profile));
+  if (allocTo) writeFileSync(allocTo, JSON.stringify((await profiler.post('HeapProfiler.stopSampling')).profile));
+  profiler.disconnect();
+}
 for (const s of result.samples) console.warn('refused:', s);
 const lat = result.latencies;
 const seconds = result.seconds;
@@ -117,12 +160,14 @@ const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length)
 const writer = await spotEngines(ctx).writer(m);
 const rec = await reconcile(ctx.db);
 
-console.log(`spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+console.log(
+  `spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version} ${process.execArgv.filter((a) => a.startsWith('--max-')).join(' ') || 'default heap'})`,
+);
 console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
 const perOrder = (ms: number) => `${((ms * 1000) / ORDERS).toFixed(0)} µs/order`;
 console.log(
-  `  CPU: server ${perOrder((serverCpu.user + serverCpu.system) / 1000)}, load generator ${perOrder(result.cpuMs)}${url ? `, PostgreSQL ${perOrder(pgCpuMs)}` : ''} (machine: ${cpus().length} cores × ${seconds.toFixed(1)} s = ${perOrder(cpus().length * seconds * 1000)})`,
+  `  CPU: server ${perOrder((serverCpu.user + serverCpu.system) / 1000)}, load generator ${perOrder(result.cpuMs)}${url ? `, PostgreSQL ${perOrder(pgCpuMs)} (this database's backends ${perOrder(pgOwnMs)})` : ''} (machine: ${cpus().length} cores × ${seconds.toFixed(1)} s = ${perOrder(cpus().length * seconds * 1000)})`,
 );
 console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 
