@@ -13,6 +13,7 @@ import { ledgerSetChecks } from './012_ledger_set_checks';
 import { ledgerLockMode } from './019_ledger_lock_mode';
 import { savingsLease } from './018_savings_lease';
 import { spotCommitLean } from './020_spot_commit_lean';
+import { ledgerBatchPlainInsert } from './021_ledger_batch_plain_insert';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -35,4 +36,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '018_savings_lease', statements: savingsLease },
   { name: '019_ledger_lock_mode', statements: ledgerLockMode },
   { name: '020_spot_commit_lean', statements: spotCommitLean },
+  { name: '021_ledger_batch_plain_insert', statements: ledgerBatchPlainInsert },
 ];
