@@ -8,8 +8,10 @@
  * request with its own latency.
  *
  * Input (the first IPC message): base URL, the requests to send (path, headers, form body), in-flight count.
- * Output (one message): latencies in ms (sorted), accepted/refused counts, the first refusals,
- * CPU time of this process, and the wall time.
+ * Then `{phase: 'ready'}` once connected (the parent answers with any message to start), and
+ * `{phase: 'done'}` when the last response is in, so the parent's counters cover the load only.
+ * Output (the last message): latencies in ms (sorted), accepted/refused counts, the first
+ * refusals, CPU time of this process, and the wall time.
  */
 import { connect, type Socket } from 'node:net';
 
@@ -96,6 +98,11 @@ class Connection {
 
 const wires = input.requests.map(wire);
 const connections = await Promise.all(Array.from({ length: input.inFlight }, () => Connection.open()));
+// Ready: the parent starts its CPU counters now (the input's transfer is not the server's work).
+await new Promise<void>((res) => {
+  process.once('message', () => res());
+  process.send!({ phase: 'ready' });
+});
 const latencies: number[] = [];
 const samples: string[] = [];
 let ok = 0;
@@ -120,6 +127,8 @@ await Promise.all(
 );
 const seconds = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
+// Done: the parent stops its counters before the results (a large message) arrive.
+process.send!({ phase: 'done' });
 const cpuMs = (cpu.user + cpu.system) / 1000;
 for (const c of connections) c.close();
 latencies.sort((a, b) => a - b);

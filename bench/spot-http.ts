@@ -124,10 +124,24 @@ function postgresCpuMs(): { all: number; own: number } {
   return { all: all * 10, own: own * 10 }; // USER_HZ is 100 on Linux
 }
 
-// The load generator runs in a child process: its own event loop, the same two cores.
 const profileTo = process.env.SPOT_BENCH_PROFILE;
 const allocTo = process.env.SPOT_BENCH_ALLOC;
 const profiler = profileTo || allocTo ? new Session() : null;
+// The load generator runs in a child process: its own event loop, the same two cores.
+const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+const messages: unknown[] = [];
+let wake: (() => void) | null = null;
+load.on('message', (m) => {
+  messages.push(m);
+  wake?.();
+});
+const loadFailed = new Promise<never>((_res, rej) => load.once('error', rej));
+async function next(): Promise<unknown> {
+  while (!messages.length) await Promise.race([new Promise<void>((r) => (wake = r)), loadFailed]);
+  return messages.shift();
+}
+load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
+await next(); // ready: connected, requests built
 if (profiler) {
   profiler.connect();
   if (profileTo) {
@@ -138,12 +152,8 @@ if (profiler) {
 }
 const pgCpu0 = postgresCpuMs();
 const serverCpu0 = process.cpuUsage();
-const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-const result = await new Promise<LoadResult>((res, rej) => {
-  load.once('message', (m) => res(m as LoadResult));
-  load.once('error', rej);
-  load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
-});
+load.send('go');
+await next(); // done: the last response is in
 const serverCpu = process.cpuUsage(serverCpu0);
 const pgCpu1 = postgresCpuMs();
 const pgCpuMs = pgCpu1.all - pgCpu0.all;
@@ -153,6 +163,7 @@ if (profiler) {
   if (allocTo) writeFileSync(allocTo, JSON.stringify((await profiler.post('HeapProfiler.stopSampling')).profile));
   profiler.disconnect();
 }
+const result = (await next()) as LoadResult;
 for (const s of result.samples) console.warn('refused:', s);
 const lat = result.latencies;
 const seconds = result.seconds;
