@@ -116,6 +116,12 @@ describe('server-rendered home screen', () => {
     await page.getByTestId('tab-quotes').click();
     await page.getByTestId('page-quotes').waitFor();
     await page.getByTestId('quote-BTC-USDT').waitFor();
+    await page.getByTestId('tab-trade').click();
+    await page.getByTestId('page-trade').waitFor();
+    // The entry stylesheet is inlined; lazy pages that list it must not add it again (it would
+    // come after, and override, their own styles).
+    expect(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"][href*="/assets/boot-"]').length)).toBe(1);
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/boot-"]').getAttribute('disabled')).not.toBeNull();
     await page.getByTestId('tab-home').click();
     await page.getByTestId('page-home').waitFor();
     await page.getByTestId('open-language').click();
