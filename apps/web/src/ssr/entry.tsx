@@ -37,8 +37,8 @@ function HomeRouter({ children }: { children: ReactNode }) {
 }
 
 async function i18nFor(lang: Lang) {
-  const resources: Record<string, Record<string, unknown>> = { en: { [NS]: enCommon } };
-  if (lang !== 'en') resources[lang] = { [NS]: await loadCommon(lang) };
+  const messages = lang === 'en' ? null : await loadCommon(lang);
+  const resources = messages ? { en: { [NS]: enCommon }, [lang]: { [NS]: messages } } : { en: { [NS]: enCommon } };
   const i18n = createInstance();
   // Same options as the browser (src/i18n/index.ts), initialised synchronously from the resources.
   await i18n.init({
