@@ -95,6 +95,7 @@ describe('server-rendered home screen', () => {
     // Production React patches some mismatches (text) without a word: the parts that do not move
     // by themselves must read exactly as the server wrote them.
     expect(await stableParts(page)).toEqual(before);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-drop'))).toBe(false);
     // Hydration kept the server's nodes; a fresh render would have replaced them.
     expect(
       await page.evaluate(() => {
@@ -150,13 +151,14 @@ describe('server-rendered home screen', () => {
     expect(o.problems).toEqual([]);
   });
 
-  it('drops the server markup on another route before it shows, and renders that route', async () => {
+  it('keeps the server markup hidden on another route, and renders that route', async () => {
     const o = await open();
     const { page } = o;
     await page.goto(`${server!.baseUrl}/#/pages/quotation/index`, { waitUntil: 'commit' });
-    // Before any of the app's scripts: the route guard dropped the home markup (never shown).
+    // Before any of the app's scripts: the guard in <head> keeps the home markup hidden.
     await page.waitForFunction(() => document.getElementById('boot-data') !== null);
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-drop'))).toBe(true);
+    expect(await page.getByTestId('page-home').isVisible()).toBe(false);
     o.release();
     await page.getByTestId('page-quotes').waitFor();
     await page.getByTestId('quote-BTC-USDT').waitFor();
@@ -175,8 +177,10 @@ describe('server-rendered home screen', () => {
     await context.clearCookies();
     const o = await open(context);
     await o.page.goto(`${server!.baseUrl}/#/`, { waitUntil: 'commit' });
-    await o.page.getByTestId('page-home').waitFor();
+    await o.page.waitForFunction(() => document.getElementById('boot-data') !== null);
     expect(await o.page.locator('#root').getAttribute('data-ssr')).toBe('en');
+    // The English markup is never shown to a German reader: hidden until the app renders German.
+    expect(await o.page.getByTestId('page-home').isVisible()).toBe(false);
     o.release();
     await o.page.waitForFunction(() => document.querySelector('[data-testid="page-home"]')?.getAttribute('data-lang') === 'de');
     await reactOwnsHome(o.page);

@@ -22,7 +22,7 @@ const TEMPLATE =
 const EVIL = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
 
 function root(html: string): string {
-  const m = /<div id="root" data-ssr="(\w+)">(.*)<\/div><script>/s.exec(html);
+  const m = /<div id="root" data-ssr="(\w+)">(.*)<\/div><script type="application\/json" id="boot-data">/s.exec(html);
   if (!m) throw new Error('no server-rendered #root');
   return m[2]!;
 }
@@ -86,7 +86,8 @@ describe('server render of the home screen', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toContain('cookie');
     const html = res.body;
-    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<html lang="en" data-ssr="en"');
+    expect(html).toContain('<style>[data-ssr-drop] #root{display:none}</style>');
     expect(html).toContain('<div id="root" data-ssr="en">');
     const markup = root(html);
     expect(markup).toContain('data-testid="page-home"');
@@ -113,18 +114,36 @@ describe('server render of the home screen', () => {
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
-  it('has a route guard that keeps the markup on Home only', () => {
-    for (const [hash, kept] of [
-      ['', true],
-      ['#/', true],
-      ['#/pages/index/index', true],
-      ['#/pages/quotation/index', false],
-      ['#/pages/common/login?x=1', false],
-    ] as const) {
-      const root = { textContent: 'home' };
-      runInNewContext(ROUTE_GUARD_SCRIPT, { location: { hash }, document: { getElementById: () => root } });
-      expect(root.textContent, hash).toBe(kept ? 'home' : '');
+  it('has a guard that hides the markup unless the browser will hydrate it', () => {
+    const visitor = { hash: '#/', storage: {} as Record<string, string> };
+    const cases: Array<[string, { hash: string; storage: Record<string, string> }, boolean]> = [
+      ['Home, visitor', visitor, false],
+      ['no hash', { ...visitor, hash: '' }, false],
+      ['home path, stored en', { hash: '#/pages/index/index', storage: { lang: 'en', fiat: 'USD' } }, false],
+      ['another route', { ...visitor, hash: '#/pages/quotation/index' }, true],
+      ['signed in', { ...visitor, storage: { token: 'abc' } }, true],
+      ['stored language differs', { ...visitor, storage: { lang: 'de' } }, true],
+      ['another fiat', { ...visitor, storage: { fiat: 'EUR' } }, true],
+    ];
+    for (const [name, c, hidden] of cases) {
+      const attributes: string[] = [];
+      runInNewContext(ROUTE_GUARD_SCRIPT, {
+        location: { hash: c.hash },
+        localStorage: { getItem: (k: string) => c.storage[k] ?? null },
+        document: { documentElement: { dataset: { ssr: 'en' }, setAttribute: (n: string) => attributes.push(n) } },
+      });
+      expect(attributes.includes('data-ssr-drop'), name).toBe(hidden);
     }
+    // Storage that throws (disabled): the markup stays, and the app renders as a visitor.
+    const denied = { location: { hash: '#/' }, document: { documentElement: { dataset: { ssr: 'en' } } } };
+    Object.defineProperty(denied, 'localStorage', {
+      get(): never {
+        throw new Error('denied');
+      },
+    });
+    expect(() => {
+      runInNewContext(ROUTE_GUARD_SCRIPT, denied);
+    }).not.toThrow();
   });
 
   it('renders in the language of the lang cookie, with that language in the boot data', async () => {

@@ -54,6 +54,8 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   const state = { hash: window.location.hash, lang: toLang(i18n.language), token: getToken(), defaultFiat: fiatStore.get() === DEFAULT_FIAT };
+  // The server's guard script hides its markup when it will not be hydrated; React's output shows.
+  document.documentElement.removeAttribute('data-ssr-drop');
   if (canHydrate(el.dataset.ssr, state)) {
     // Home is already on screen: hydrating in a transition works in short slices (React yields
     // to the browser every few ms) instead of one long task that would block taps (TBT).

@@ -9,13 +9,13 @@
  * configuration, banners, announcements, shortcuts, currencies, fiat rates, markets), which the client puts into its
  * query cache before the first render (apps/web/src/app/bootData.ts). The data block is
  * `type="application/json"`, so it is never executed; the CSP allows no inline script but the
- * fixed route guard below, by its hash.
+ * fixed guard below, by its hash.
  *
  * Server render: `dist/ssr/entry.js` (apps/web/src/ssr/entry.tsx, built by `vite build --ssr`)
  * renders Home from exactly those answers with the app's own components; the markup goes into
  * `<div id="root" data-ssr="<lang>">` and the browser hydrates it when it is on Home in that
- * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh (on another route the
- * route guard has already dropped the markup before it painted). The language is the
+ * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh (then the guard
+ * script in <head> has kept the markup hidden from the start). The language is the
  * `lang` cookie the app keeps equal to its stored language (hash routes and localStorage never
  * reach the server), else English, the app's own default (spec §1). Without the server entry, or
  * if it fails, the page is served as before, with an empty #root.
@@ -27,7 +27,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CONTENT_CATEGORY, HOME_HASH, LANG_COOKIE, toLang, type Lang } from '@bourse/contract';
+import { CONTENT_CATEGORY, HOME_HASH, LANG_COOKIE, STORAGE_KEYS, toLang, type Lang } from '@bourse/contract';
 import type { AppContext } from '../context';
 import { listNews } from '../modules/content';
 import { currencyView, listCurrencies, quotation } from '../modules/market';
@@ -81,11 +81,18 @@ export async function bootQueries(ctx: AppContext, lang: Lang = 'en'): Promise<B
 }
 
 /**
- * Runs where the server's markup ends, before its first paint (the stylesheet in <head> holds both
- * back): on any route but Home the markup is dropped, so a link to another page never shows Home
- * first. Allowed by its hash in the CSP (http/security-headers.ts); nothing in it varies.
+ * Runs in <head>, before anything paints: unless the browser is about to hydrate the markup (Home,
+ * the rendered language, no session, default fiat: the rule of apps/web/src/ssr/hydration.ts,
+ * from the same localStorage keys), it marks <html> so the markup stays hidden, and a link to
+ * another page, a signed-in user or another language never sees the visitor's Home first. The app
+ * removes the mark once it has rendered. Allowed by its hash in the CSP (http/security-headers.ts);
+ * nothing in it varies (the rendered language is read from <html data-ssr>).
  */
-export const ROUTE_GUARD_SCRIPT = `if(!${String(HOME_HASH)}.test(location.hash))document.getElementById('root').textContent=''`;
+export const ROUTE_GUARD_SCRIPT =
+  `try{var d=document.documentElement,s=localStorage;` +
+  `if(!${String(HOME_HASH)}.test(location.hash)||s.getItem("${STORAGE_KEYS.token}")||` +
+  `(s.getItem("${STORAGE_KEYS.lang}")||"en")!==d.dataset.ssr||(s.getItem("${STORAGE_KEYS.fiat}")||"USD")!=="USD")` +
+  `d.setAttribute("data-ssr-drop","")}catch(e){}`;
 
 /** JSON safe to place inside a <script> element: no `<`, so no `</script>` or `<!--` can end it. */
 function scriptSafeJson(value: unknown): string {
@@ -113,11 +120,12 @@ export function renderBootPage(
       : '';
   const data = `<script type="application/json" id="boot-data">${scriptSafeJson({ queries })}</script>`;
   // React escaped every text and attribute of the markup; lang and locale come from fixed lists.
-  const root = home
-    ? `<div id="root" data-ssr="${home.lang}">${home.html}</div><script>${ROUTE_GUARD_SCRIPT}</script>`
-    : '<div id="root"></div>';
-  let page = template.replace('</head>', `${preload}</head>`).replace('<div id="root"></div>', () => `${root}${data}`);
-  if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}"`);
+  const root = home ? `<div id="root" data-ssr="${home.lang}">${home.html}</div>` : '<div id="root"></div>';
+  const guard = home ? `<style>[data-ssr-drop] #root{display:none}</style><script>${ROUTE_GUARD_SCRIPT}</script>` : '';
+  let page = template
+    .replace('</head>', `${preload}${guard}</head>`)
+    .replace('<div id="root"></div>', () => `${root}${data}`);
+  if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}" data-ssr="${home.lang}"`);
   return page;
 }
 
