@@ -122,9 +122,12 @@ export function renderBootPage(
   // React escaped every text and attribute of the markup; lang and locale come from fixed lists.
   const root = home ? `<div id="root" data-ssr="${home.lang}">${home.html}</div>` : '<div id="root"></div>';
   const guard = home ? `<style>[data-ssr-drop] #root{display:none}</style><script>${ROUTE_GUARD_SCRIPT}</script>` : '';
-  let page = template
-    .replace('</head>', `${preload}${guard}</head>`)
-    .replace('<div id="root"></div>', () => `${root}${data}`);
+  // The banner's preload goes first in <head> (after the charset), requested ahead of the scripts.
+  const charset = /<meta charset="[^"]*" ?\/?>/i;
+  const head = charset.test(template)
+    ? template.replace(charset, (meta) => `${meta}${preload}`).replace('</head>', `${guard}</head>`)
+    : template.replace('</head>', `${preload}${guard}</head>`);
+  let page = head.replace('<div id="root"></div>', () => `${root}${data}`);
   if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}" data-ssr="${home.lang}"`);
   return page;
 }
