@@ -23,7 +23,7 @@ import { avgPrice } from '../../src/modules/spot/views';
 import { plainArray, textArray } from '../../src/modules/spot/writer';
 import type { AppContext } from '../../src/context';
 import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
-import { fund, limit, market } from './helpers';
+import { limit, market, trader as newTrader } from './helpers';
 
 let db: TestDb;
 let ctx: AppContext;
@@ -40,12 +40,25 @@ afterAll(async () => {
   await db.close();
 });
 
-async function trader(usdt = '0', coin = '0') {
-  const id = await createUser(ctx.db);
-  if (usdt !== '0') await fund(ctx, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
-  if (coin !== '0') await fund(ctx, id, btc.baseCurrencyId, coin, btc.baseDecimals);
-  return id;
-}
+const trader = (usdt = '0', coin = '0') => newTrader(ctx, btc, usdt, coin);
+
+/** An open limit order row written straight to the table (past the writer), for the reference checks. */
+const rawOrder = (id: string, userId: number, instrumentId: number) => ({
+  id,
+  user_id: userId,
+  instrument_id: instrumentId,
+  side: 'buy' as const,
+  type: 'limit' as const,
+  tif: 'gtc' as const,
+  price: '1',
+  price_ticks: '100',
+  amount: '1',
+  amount_lots: '1',
+  frozen: '1',
+  status: 'open' as const,
+  created_at: new Date(),
+  updated_at: new Date(),
+});
 
 describe('array literals of the group commit', () => {
   it('texts read back exactly, whatever they contain', async () => {
@@ -148,43 +161,13 @@ describe('the lean group commit', () => {
     await expect(
       ctx.db
         .insertInto('spot_orders')
-        .values({
-          id: '9000000001',
-          user_id: a,
-          instrument_id: 987654,
-          side: 'buy',
-          type: 'limit',
-          tif: 'gtc',
-          price: '1',
-          price_ticks: '100',
-          amount: '1',
-          amount_lots: '1',
-          frozen: '1',
-          status: 'open',
-          created_at: new Date(),
-          updated_at: new Date(),
-        })
+        .values(rawOrder('9000000001', a, 987654))
         .execute(),
     ).rejects.toThrow(/unknown instrument/);
     await expect(
       ctx.db
         .insertInto('spot_orders')
-        .values({
-          id: '9000000002',
-          user_id: 987654,
-          instrument_id: btc.instrumentId,
-          side: 'buy',
-          type: 'limit',
-          tif: 'gtc',
-          price: '1',
-          price_ticks: '100',
-          amount: '1',
-          amount_lots: '1',
-          frozen: '1',
-          status: 'open',
-          created_at: new Date(),
-          updated_at: new Date(),
-        })
+        .values(rawOrder('9000000002', 987654, btc.instrumentId))
         .execute(),
     ).rejects.toThrow(/unknown user/);
     // A user with spot orders stays; one without can still be removed (a wallet sign-in that did not link).

@@ -21,9 +21,9 @@ import { FORWARD_DEADLINE_MS, SpotForwarder, type SpotCommand } from '../../src/
 import type { SpotMarket } from '../../src/modules/spot/market';
 import { cancelOrder, placeOrder } from '../../src/modules/spot/service';
 import { SPOT_ACCOUNT_TYPE, type OrderState } from '../../src/modules/spot/writer';
-import { createUser, openTestDb, silentLogger, testConfig, testContext, type TestDb } from '../helpers';
+import { openTestDb, silentLogger, testConfig, testContext, type TestDb } from '../helpers';
 import { expectFrozenMatchesOpenOrders } from './forward-helpers';
-import { balance, fund, limit } from './helpers';
+import { balance, limit, trader as newTrader } from './helpers';
 
 const pgUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -56,12 +56,7 @@ describe.skipIf(!pgUrl || !redisUrl)(
       await db.close();
     });
 
-    async function trader(usdt = '0', coin = '0') {
-      const id = await createUser(a.db);
-      if (usdt !== '0') await fund(a, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
-      if (coin !== '0') await fund(a, id, btc.baseCurrencyId, coin, btc.baseDecimals);
-      return id;
-    }
+    const trader = (usdt = '0', coin = '0') => newTrader(a, btc, usdt, coin);
 
     it('matches a buy placed through B against a sell resting in A’s book, and cancels through B', async () => {
       const writer = await spotEngines(a).writer(btc);

@@ -5,6 +5,15 @@ import { spotEngines } from '../../src/modules/spot/engines';
 import type { SpotMarket } from '../../src/modules/spot/market';
 import { placeOrder, type PlaceInput } from '../../src/modules/spot/service';
 import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/writer';
+import { createUser } from '../helpers';
+
+/** A new user with `usdt` quote and `coin` base currency of market `m` in their spot account. */
+export async function trader(ctx: AppContext, m: SpotMarket, usdt = '0', coin = '0'): Promise<number> {
+  const id = await createUser(ctx.db);
+  if (usdt !== '0') await fund(ctx, id, m.quoteCurrencyId, usdt, m.quoteDecimals);
+  if (coin !== '0') await fund(ctx, id, m.baseCurrencyId, coin, m.baseDecimals);
+  return id;
+}
 
 /** Credits a user's spot account from the demo source (test money). */
 export async function fund(ctx: AppContext, userId: number, currencyId: number, amount: string, decimals: number) {

@@ -7,8 +7,8 @@ import { cancelOrder, listOrders, orderFills, placeOrder } from '../../src/modul
 import type { AppContext } from '../../src/context';
 import type { ManualClock } from '../../src/lib/clock';
 import { upsertMarketParams } from '../../src/modules/spot/repo';
-import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
-import { balance, fund, limit, market, systemBalance, tick } from './helpers';
+import { openTestDb, testContext, type TestDb } from '../helpers';
+import { balance, limit, market, systemBalance, tick, trader as newTrader } from './helpers';
 
 let db: TestDb;
 let t: { ctx: AppContext };
@@ -25,12 +25,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function trader(usdt = '0', coin = '0') {
-  const id = await createUser(t.ctx.db);
-  if (usdt !== '0') await fund(t.ctx, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
-  if (coin !== '0') await fund(t.ctx, id, btc.baseCurrencyId, coin, btc.baseDecimals);
-  return id;
-}
+const trader = (usdt = '0', coin = '0') => newTrader(t.ctx, btc, usdt, coin);
 
 describe('spot orders settle through the ledger', () => {
   it('a resting buy freezes quote; a crossing sell fills at the maker price with maker/taker fees', async () => {

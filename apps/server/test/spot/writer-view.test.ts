@@ -11,8 +11,8 @@ import { lotUnits, notionalToQuote, toLots, toTicks, type SpotMarket } from '../
 import { placeOrder } from '../../src/modules/spot/service';
 import { MarketWriter, SPOT_ACCOUNT_TYPE, type NewOrder } from '../../src/modules/spot/writer';
 import type { AppContext } from '../../src/context';
-import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
-import { balance, fund, limit, market, tick } from './helpers';
+import { openTestDb, testContext, type TestDb } from '../helpers';
+import { balance, fund, limit, market, tick, trader as newTrader } from './helpers';
 
 let db: TestDb;
 let ctx: AppContext;
@@ -30,12 +30,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function trader(usdt = '0', coin = '0') {
-  const id = await createUser(ctx.db);
-  if (usdt !== '0') await fund(ctx, id, btc.quoteCurrencyId, usdt, btc.quoteDecimals);
-  if (coin !== '0') await fund(ctx, id, btc.baseCurrencyId, coin, btc.baseDecimals);
-  return id;
-}
+const trader = (usdt = '0', coin = '0') => newTrader(ctx, btc, usdt, coin);
 
 /** Moves money out of a user's spot account by another path than the writer (e.g. a transfer). */
 async function withdrawElsewhere(userId: number, usdt: string) {
