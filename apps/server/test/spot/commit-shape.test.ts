@@ -11,6 +11,8 @@
  *   as is an order of an unknown user or instrument; spot orders and instruments cannot be
  *   deleted, nor a user who has spot orders, nor an order's owner changed.
  * - The average price is exact (bigint) and equals the decimal reference.
+ * - Orders of earlier groups are updated by one statement (migration 022): a group naming an order
+ *   that is no longer open, of another market, unknown, or named twice is refused whole (BS003).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -189,5 +191,53 @@ describe('average fill price', () => {
       expect(avgPrice(btc, notional, lots)).toBe(ref);
     }
     expect(avgPrice(btc, 0n, 0)).toBeNull();
+  });
+});
+
+describe('updates of earlier orders (migration 022)', () => {
+  /**
+   * spot_commit_group2 called directly with nothing but updates: `ids` set to cancelled with their
+   * current amounts. Returns the refusal's SQLSTATE, or null when it committed.
+   */
+  async function updateOnly(ids: string[]): Promise<string | null> {
+    const { seq } = await ctx.db.selectFrom('spot_writer_seq').select('seq').where('instrument_id', '=', btc.instrumentId).executeTakeFirstOrThrow();
+    const none = (type: string) => sql.raw(`'{}'::${type}[]`);
+    const many = (value: string, type: string) => sql.raw(`array[${ids.map(() => value).join(',') || 'null'}]::${type}[]`);
+    const texts = (n: number) => Array.from({ length: n }, () => none('text'));
+    try {
+      await sql`select spot_commit_group2(${btc.instrumentId}::integer, ${seq}::bigint, now(), 1::numeric, 1::numeric,
+          ${sql.join(texts(5))}, ${none('integer')}, ${none('integer')}, ${none('integer')}, ${none('smallint')}, ${none('numeric')},
+          ${none('bigint')}, ${none('integer')}, ${sql.join(texts(3))}, ${none('numeric')}, ${none('bigint')}, ${none('bigint')}, ${none('bigint')},
+          ${sql.join(Array.from({ length: 6 }, () => none('numeric')))}, ${sql.join(texts(3))},
+          ${sql.raw(`array[${ids.join(',')}]::bigint[]`)}, ${many('0', 'bigint')}, ${sql.join(Array.from({ length: 5 }, () => many('0', 'numeric')))},
+          ${many("'cancelled'", 'text')}, ${many("'user'", 'text')},
+          ${none('bigint')}, ${none('bigint')}, ${none('numeric')}, ${none('text')}, ${none('bigint')}, ${none('bigint')},
+          ${none('integer')}, ${none('integer')}, ${none('numeric')}, ${none('numeric')}, ${none('integer')})`.execute(ctx.db);
+      return null;
+    } catch (err) {
+      return (err as { code?: string }).code ?? String(err);
+    }
+  }
+
+  it('refuses a group naming an order that is not open, of another market, unknown, or named twice, and changes nothing', async () => {
+    const u = await trader('1000');
+    const open = await placeOrder(ctx, u, limit(S, 'buy', '81000', '0.001'));
+    const gone = await placeOrder(ctx, u, limit(S, 'buy', '81001', '0.001'));
+    await cancelOrder(ctx, u, Number(gone.id));
+    const eth = await market(ctx, 'ETH/USDT');
+    const elsewhere = await placeOrder(ctx, await newTrader(ctx, eth, '1000'), limit('ETH/USDT', 'buy', '2000', '0.01'));
+    const before = await ctx.db.selectFrom('spot_orders').selectAll().where('id', 'in', [open.id, gone.id, elsewhere.id]).orderBy('id').execute();
+    const seqBefore = await ctx.db.selectFrom('spot_writer_seq').selectAll().orderBy('instrument_id').execute();
+
+    expect(await updateOnly([open.id, gone.id])).toBe('BS003');
+    expect(await updateOnly([open.id, elsewhere.id])).toBe('BS003');
+    expect(await updateOnly([open.id, '987654321'])).toBe('BS003');
+    expect(await updateOnly([open.id, open.id])).toBe('BS003');
+
+    expect(await ctx.db.selectFrom('spot_orders').selectAll().where('id', 'in', [open.id, gone.id, elsewhere.id]).orderBy('id').execute()).toEqual(before);
+    expect(await ctx.db.selectFrom('spot_writer_seq').selectAll().orderBy('instrument_id').execute()).toEqual(seqBefore);
+    // The writer's book is untouched: the open order still rests and can be cancelled normally.
+    expect(await cancelOrder(ctx, u, Number(open.id))).toMatchObject({ status: 'cancelled' });
+    expect((await reconcile(ctx.db)).ok).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { ledgerLockMode } from './019_ledger_lock_mode';
 import { savingsLease } from './018_savings_lease';
 import { spotCommitLean } from './020_spot_commit_lean';
 import { ledgerBatchPlainInsert } from './021_ledger_batch_plain_insert';
+import { spotCommitGeneric } from './022_spot_commit_generic';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -37,4 +38,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '019_ledger_lock_mode', statements: ledgerLockMode },
   { name: '020_spot_commit_lean', statements: spotCommitLean },
   { name: '021_ledger_batch_plain_insert', statements: ledgerBatchPlainInsert },
+  { name: '022_spot_commit_generic', statements: spotCommitGeneric },
 ];

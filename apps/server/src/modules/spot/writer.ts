@@ -8,8 +8,9 @@
  * entries commit together; a command is answered only after its group committed.
  *
  * Pipeline: while a group commits, the next one is matched (at most PIPELINE_DEPTH groups in
- * flight); commits go out one after another, in matching order, each naming the sequence number
- * of the one before it (the fence), so a group never commits on top of one that failed.
+ * flight) and its statement sent at once, on another connection; each names the sequence number
+ * of the one before it (the fence, its first step), so the database runs them one after another
+ * in matching order and a group never commits on top of one that failed.
  *
  * Balances: freezes are checked against the writer's own view of its users' available balances
  * (read once, then moved by the writer's own entries). The ledger re-checks every group under row
@@ -165,6 +166,10 @@ export class MarketWriter {
   private idBlock: number[] = [];
   /** The market's last committed group as far as this writer knows (the fence). */
   private seq = 0;
+  /** The fence of the next group launched (ahead of `seq` by the groups in flight). */
+  private nextSeq = 0;
+  /** When the last launched group settled (for the busy time). */
+  private settledAt = 0;
   /** Commits run one after another on this chain; `inFlight` are launched and not settled. */
   private chain: Promise<void> = Promise.resolve();
   private inFlight: Promise<void>[] = [];
@@ -203,6 +208,7 @@ export class MarketWriter {
     this.book = book;
     this.orders = orders;
     this.seq = Number(seq);
+    this.nextSeq = this.seq;
     this.balances.clear();
     this.refreshedAt.clear();
     this.stats.rebuilds++;
@@ -288,16 +294,28 @@ export class MarketWriter {
     }
   }
 
-  /** Queues a matched group's commit behind the ones in flight. */
+  /**
+   * Sends a matched group's commit now and settles it behind the ones in flight. The statement
+   * does not wait for the previous group's answer: its first step is the fence (the market's
+   * sequence row, which the previous group holds until it commits), so the database runs it the
+   * moment that group commits, without a round trip through this process in between. It takes no
+   * other lock before the fence, so it cannot deadlock with the group ahead of it. If that group
+   * fails, the fence refuses this one (BS001) and both are retried after a rebuild.
+   */
   private launch(g: Matched): void {
+    const seq = this.nextSeq++;
+    const sent = this.broken ? null : this.send(g, seq);
+    // Its outcome is read in order below; a refusal must not surface as an unhandled rejection.
+    sent?.catch(() => undefined);
     const done = this.chain
       .then(async () => {
-        if (this.broken) {
+        if (this.broken || !sent) {
           this.retry.push(...g.cmds);
           return;
         }
         try {
-          await this.commit(g);
+          this.finish(g, await sent);
+          this.seq = seq + 1;
         } catch {
           this.broken = true;
           this.retry.push(...g.cmds);
@@ -305,6 +323,7 @@ export class MarketWriter {
       })
       .finally(() => {
         void this.inFlight.shift();
+        this.settledAt = performance.now();
       });
     this.chain = done;
     this.inFlight.push(done);
@@ -350,14 +369,24 @@ export class MarketWriter {
     await this.commit(r.group);
   }
 
-  /** Commits a matched group (one statement), then answers its commands and publishes. */
+  /** Commits a matched group by itself (nothing in flight), then answers its commands and publishes. */
   private async commit(g: Matched): Promise<void> {
+    const seq = this.nextSeq++;
+    this.finish(g, await this.send(g, seq));
+    this.seq = seq + 1;
+  }
+
+  /**
+   * Sends a group's statement (spot_commit_group2), fenced on `seq`: the market's sequence must
+   * be exactly that when the group commits. Resolves with the new trades' ids.
+   */
+  private async send(g: Matched, seq: number): Promise<string[]> {
     const m = this.market;
-    const started = performance.now();
+    const sentAt = performance.now();
     const a = batchArrays(g.entries);
     const r = g.rows;
     try {
-      const res = await sql<{ ids: string[] }>`select spot_commit_group2(${m.instrumentId}::integer, ${this.seq}::bigint, ${g.at},
+      const res = await sql<{ ids: string[] }>`select spot_commit_group2(${m.instrumentId}::integer, ${seq}::bigint, ${g.at},
           ${lotUnits(m).toString()}::numeric, ${tickText(m)}::numeric,
           ${textArray(a.kinds)}::text[], ${textArray(a.refTypes)}::text[], ${textArray(a.refIds)}::text[], ${textArray(a.keys)}::text[],
           ${textArray(a.memos)}::text[], ${plainArray(a.entryOf)}::integer[], ${plainArray(a.accounts)}::integer[],
@@ -369,15 +398,19 @@ export class MarketWriter {
           ${r[24]}::numeric[], ${r[25]}::text[], ${r[26]}::text[],
           ${r[27]}::bigint[], ${r[28]}::bigint[], ${r[29]}::numeric[], ${r[30]}::text[], ${r[31]}::bigint[], ${r[32]}::bigint[],
           ${r[33]}::integer[], ${r[34]}::integer[], ${r[35]}::numeric[], ${r[36]}::numeric[], ${r[37]}::integer[])::text[] as ids`.execute(this.db);
-      this.seq++;
-      const ids = res.rows[0]!.ids;
-      g.trades.forEach((t, i) => (t.id = ids[i]!));
+      return res.rows[0]!.ids;
     } catch (err) {
       if (!REFUSALS.has((err as { code?: string }).code ?? '')) throw err;
       throw Object.assign(new Error(`spot: the group commit was refused (${(err as { code?: string }).code})`), { code: (err as { code?: string }).code });
     } finally {
-      this.stats.busyMs += performance.now() - started;
+      // Busy from when the database could start on it: sent, and the group ahead settled.
+      this.stats.busyMs += performance.now() - Math.max(sentAt, this.settledAt);
     }
+  }
+
+  /** A committed group: answers its commands and publishes what changed. */
+  private finish(g: Matched, ids: string[]): void {
+    g.trades.forEach((t, i) => (t.id = ids[i]!));
     this.stats.groups++;
     this.stats.commands += g.cmds.length;
     this.stats.fills += g.trades.length;
