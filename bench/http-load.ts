@@ -7,8 +7,9 @@
  * from the server under test. `inFlight` connections, one request outstanding on each, each
  * request with its own latency.
  *
- * Input (the first IPC message): base URL, the requests to send (path, headers, form body), in-flight count.
- * Then `{phase: 'ready'}` once connected (the parent answers with any message to start), and
+ * Input (the first IPC message): base URL, the requests to send (path, headers, form body), in-flight count,
+ * how many of the first requests are a warm-up. Then `{phase: 'ready'}` once connected and warmed
+ * up (the parent answers with any message to start), and
  * `{phase: 'done'}` when the last response is in, so the parent's counters cover the load only.
  * Output (the last message): latencies in ms (sorted), accepted/refused counts, the first
  * refusals, CPU time of this process, and the wall time.
@@ -24,6 +25,11 @@ export interface LoadInput {
   base: string;
   requests: LoadRequest[];
   inFlight: number;
+  /**
+   * The first `warmup` requests are sent before 'ready' and not measured: the server's code is
+   * compiled by then and its connections' plans made, as in a server that has been running.
+   */
+  warmup?: number;
 }
 export interface LoadResult {
   latencies: number[];
@@ -98,33 +104,44 @@ class Connection {
 
 const wires = input.requests.map(wire);
 const connections = await Promise.all(Array.from({ length: input.inFlight }, () => Connection.open()));
+const latencies: number[] = [];
+const trace: Array<[number, number]> = [];
+const samples: string[] = [];
+let ok = 0;
+let refused = 0;
+
+/** Sends `batch` over every connection, one request outstanding on each; `measure` records. */
+async function run(batch: Buffer[], measure: boolean, t0: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    connections.map(async (c) => {
+      while (next < batch.length) {
+        const bytes = batch[next++]!;
+        const s = performance.now();
+        const body = await c.send(bytes);
+        if (!measure) continue;
+        latencies.push(performance.now() - s);
+        if (process.env.LAT_TRACE) trace.push([s - t0, performance.now() - s]);
+        if (body.subarray(0, OK_BODY.length).equals(OK_BODY)) ok++;
+        else {
+          refused++;
+          if (samples.length < 5) samples.push(body.subarray(0, 200).toString());
+        }
+      }
+    }),
+  );
+}
+
+const warmup = input.warmup ?? 0;
+await run(wires.slice(0, warmup), false, 0);
 // Ready: the parent starts its CPU counters now (the input's transfer is not the server's work).
 await new Promise<void>((res) => {
   process.once('message', () => res());
   process.send!({ phase: 'ready' });
 });
-const latencies: number[] = [];
-const samples: string[] = [];
-let ok = 0;
-let refused = 0;
-let next = 0;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-await Promise.all(
-  connections.map(async (c) => {
-    while (next < wires.length) {
-      const bytes = wires[next++]!;
-      const s = performance.now();
-      const body = await c.send(bytes);
-      latencies.push(performance.now() - s);
-      if (body.subarray(0, OK_BODY.length).equals(OK_BODY)) ok++;
-      else {
-        refused++;
-        if (samples.length < 5) samples.push(body.subarray(0, 200).toString());
-      }
-    }
-  }),
-);
+await run(wires.slice(warmup), true, t0);
 const seconds = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 // Done: the parent stops its counters before the results (a large message) arrive.
@@ -132,4 +149,5 @@ process.send!({ phase: 'done' });
 const cpuMs = (cpu.user + cpu.system) / 1000;
 for (const c of connections) c.close();
 latencies.sort((a, b) => a - b);
+if (process.env.LAT_TRACE) (await import('node:fs')).writeFileSync(process.env.LAT_TRACE, JSON.stringify(trace));
 process.send!({ latencies, ok, refused, samples, seconds, cpuMs } satisfies LoadResult, () => process.exit(0));

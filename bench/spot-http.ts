@@ -8,7 +8,11 @@
  * PGlite (default, a temporary data directory on disk) or PostgreSQL with DATABASE_URL (own
  * schema, dropped afterwards). Load generator and server share this machine's cores.
  *
- *   npx tsx bench/spot-http.ts [orders, default 5000] [in flight, default 128]
+ *   npx tsx bench/spot-http.ts [orders, default 5000] [in flight, default 128] [warm-up orders, default 5000]
+ *
+ * The warm-up orders go first and are not measured (V8 has compiled the order path, the writer's
+ * connections have planned their statements: a server that has been running); 0 measures a
+ * server's first orders. LAT_TRACE=<file.json> writes each measured order's start and latency.
  *
  * The server runs with the V8 flags `npm start` gives it (scripts/start.mjs: a larger young
  * generation); the benchmark restarts itself with them when they are missing
@@ -34,6 +38,7 @@ if (process.env.SPOT_BENCH_NODE_FLAGS !== 'off' && !SERVER_NODE_FLAGS.every((f) 
 
 const ORDERS = Number(process.argv[2] ?? 5000);
 const IN_FLIGHT = Number(process.argv[3] ?? 128);
+const WARMUP = Number(process.argv[4] ?? 5000);
 const USERS = 400;
 
 const { app, ctx, market: m, accounts, close } = await openSpotBench(USERS);
@@ -41,7 +46,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const requests: LoadRequest[] = orderFlow(ORDERS).map((o, i) => {
+const requests: LoadRequest[] = orderFlow(WARMUP + ORDERS).map((o, i) => {
   const user = i % USERS;
   const body = new URLSearchParams({ symbol: 'BTC/USDT', type: o.side, target_price: String(o.price), amount: o.amount });
   return {
@@ -67,8 +72,10 @@ async function next(): Promise<unknown> {
   while (!messages.length) await Promise.race([new Promise<void>((r) => (wake = r)), loadFailed]);
   return messages.shift();
 }
-load.send({ base, requests, inFlight: IN_FLIGHT } satisfies LoadInput);
-await next(); // ready: connected, requests built
+load.send({ base, requests, inFlight: IN_FLIGHT, warmup: WARMUP } satisfies LoadInput);
+await next(); // ready: connected, requests built, warm-up done
+const writer = await spotEngines(ctx).writer(m);
+const stats0 = { ...writer.stats };
 if (profiler) {
   profiler.connect();
   if (profileTo) {
@@ -95,18 +102,18 @@ for (const s of result.samples) console.warn('refused:', s);
 const lat = result.latencies;
 const seconds = result.seconds;
 const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!.toFixed(1);
-const writer = await spotEngines(ctx).writer(m);
 const rec = await reconcile(ctx.db);
+const st = Object.fromEntries(Object.entries(writer.stats).map(([k, v]) => [k, v - stats0[k as keyof typeof stats0]])) as typeof stats0;
 
 console.log(
   `spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version} ${process.execArgv.filter((a) => a.startsWith('--max-')).join(' ') || 'default heap'})`,
 );
-console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
+console.log(`  ${ORDERS} orders after ${WARMUP} of warm-up, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
 const perOrder = (ms: number) => `${((ms * 1000) / ORDERS).toFixed(0)} µs/order`;
 console.log(
   `  CPU: server ${perOrder((serverCpu.user + serverCpu.system) / 1000)}, load generator ${perOrder(result.cpuMs)}${url ? `, PostgreSQL ${perOrder(pgCpuMs)} (this database's backends ${perOrder(pgOwnMs)})` : ''} (machine: ${cpus().length} cores × ${seconds.toFixed(1)} s = ${perOrder(cpus().length * seconds * 1000)})`,
 );
-console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
+console.log(`  group commit: ${st.groups} transactions for ${st.commands} commands (largest ${writer.stats.maxGroup}; ${st.resent} sent again, ${st.rebuilds} rebuilds), ${st.fills} fills, writer busy ${Math.round(st.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 
 await close();

@@ -75,5 +75,5 @@ console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max
 console.log(
   `  CPU: this process ${perOrder((cpu.user + cpu.system) / 1000)}${url ? `, PostgreSQL ${perOrder(pg1.all - pg0.all)} (this database's backends ${perOrder(pg1.own - pg0.own)})` : ''}`,
 );
-console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
+console.log(`  group commit: ${writer.stats.groups} transactions for ${writer.stats.commands} commands (largest ${writer.stats.maxGroup}; ${writer.stats.resent} sent again, ${writer.stats.rebuilds - 1} rebuilds), ${writer.stats.fills} fills, writer busy ${Math.round(writer.stats.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 await close();

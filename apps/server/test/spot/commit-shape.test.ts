@@ -12,7 +12,8 @@
  *   deleted, nor a user who has spot orders, nor an order's owner changed.
  * - The average price is exact (bigint) and equals the decimal reference.
  * - Orders of earlier groups are updated by one statement (migration 022): a group naming an order
- *   that is no longer open, of another market, unknown, or named twice is refused whole (BS003).
+ *   that is no longer open, of another market, unknown, or named twice is refused whole (BS003);
+ *   a fence one ahead is refused as "not yet" (BS004), any other as another writer's (BS001).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -199,8 +200,9 @@ describe('updates of earlier orders (migration 022)', () => {
    * spot_commit_group2 called directly with nothing but updates: `ids` set to cancelled with their
    * current amounts. Returns the refusal's SQLSTATE, or null when it committed.
    */
-  async function updateOnly(ids: string[]): Promise<string | null> {
-    const { seq } = await ctx.db.selectFrom('spot_writer_seq').select('seq').where('instrument_id', '=', btc.instrumentId).executeTakeFirstOrThrow();
+  async function updateOnly(ids: string[], fenceOffset = 0n): Promise<string | null> {
+    const row = await ctx.db.selectFrom('spot_writer_seq').select('seq').where('instrument_id', '=', btc.instrumentId).executeTakeFirstOrThrow();
+    const seq = (BigInt(row.seq) + fenceOffset).toString();
     const none = (type: string) => sql.raw(`'{}'::${type}[]`);
     const many = (value: string, type: string) => sql.raw(`array[${ids.map(() => value).join(',') || 'null'}]::${type}[]`);
     const texts = (n: number) => Array.from({ length: n }, () => none('text'));
@@ -233,6 +235,12 @@ describe('updates of earlier orders (migration 022)', () => {
     expect(await updateOnly([open.id, elsewhere.id])).toBe('BS003');
     expect(await updateOnly([open.id, '987654321'])).toBe('BS003');
     expect(await updateOnly([open.id, open.id])).toBe('BS003');
+    // The fence: one ahead of the market's value is a group whose predecessor has not committed
+    // (BS004, sent again by the writer); any other value is another writer's (BS001).
+    expect(await updateOnly([open.id], 1n)).toBe('BS004');
+    expect(await updateOnly([open.id], 2n)).toBe('BS001');
+    expect(await updateOnly([open.id], -1n)).toBe('BS001');
+    expect(await updateOnly([open.id], 1n << 32n)).toBe('BS001');
 
     expect(await ctx.db.selectFrom('spot_orders').selectAll().where('id', 'in', [open.id, gone.id, elsewhere.id]).orderBy('id').execute()).toEqual(before);
     expect(await ctx.db.selectFrom('spot_writer_seq').selectAll().orderBy('instrument_id').execute()).toEqual(seqBefore);

@@ -14,6 +14,19 @@
  *   and its indexes anew. Every named order must still be open and of the market, or the group is
  *   refused (BS003), as before.
  *
+ * And the fence waits for the group ahead. The writer now sends a group's statement while the
+ * one ahead is still committing, on another connection. 020's fence, `update … where seq = p_seq`,
+ * did not wait for it: the row's committed version does not match yet, so the update found
+ * nothing and refused the group (BS001). Now the row is locked first (waiting for the group ahead
+ * to commit or roll back), then its value checked. Because a group is sent before the one ahead
+ * is known to have committed, the value must name the writer, not only count commits: with a
+ * plain counter, a second writer's commit could move it to exactly what the next group expects.
+ * So a writer claims the market when it (re)builds its book: it sets the value to a new epoch
+ * from `spot_writer_epoch` times 2^32, and its groups count on from there. A value no group of
+ * this epoch made means another writer took the market (BS001, as before); the value of this
+ * epoch one short means the group ahead has not reached the database yet, or failed (BS004: the
+ * writer sends the group again once the one ahead committed, or rebuilds if it failed).
+ *
  * The function is re-created from 020's text with only these changes, so its logic keeps one
  * source.
  */
@@ -48,19 +61,38 @@ const SET_BASED = `     if v_updates > 0 then
        end if;
      end if;`;
 
+const FENCE = `     update spot_writer_seq set seq = p_seq + 1 where instrument_id = p_instrument and seq = p_seq;
+     if not found then
+       raise exception 'spot: market % was written since sequence %', p_instrument, p_seq using errcode = 'BS001';
+     end if;`;
+
+const WAITING_FENCE = `     select seq into v_seq from spot_writer_seq where instrument_id = p_instrument for update;
+     if v_seq = p_seq - 1 and p_seq % 4294967296 <> 0 then
+       raise exception 'spot: the group before sequence % of market % has not committed', p_seq, p_instrument using errcode = 'BS004';
+     end if;
+     if v_seq is distinct from p_seq then
+       raise exception 'spot: market % was written since sequence %', p_instrument, p_seq using errcode = 'BS001';
+     end if;
+     update spot_writer_seq set seq = p_seq + 1 where instrument_id = p_instrument;`;
+
 const SETTINGS = 'set enable_hashjoin = off set enable_mergejoin = off';
 
 function generic(): string {
   const def = spotCommitLean.find((s) => s.includes('create function spot_commit_group2('));
   if (!def) throw new Error('migration 022: spot_commit_group2 not found');
-  for (const part of [LOOP, SETTINGS, '     v_trades integer']) {
+  for (const part of [LOOP, FENCE, SETTINGS, '     v_trades integer']) {
     if (!def.includes(part)) throw new Error(`migration 022: spot_commit_group2 is not the expected text (${part.trim().slice(0, 40)})`);
   }
   return def
     .replace('create function spot_commit_group2(', 'create or replace function spot_commit_group2(')
     .replace(SETTINGS, `${SETTINGS} set enable_seqscan = off set plan_cache_mode = force_generic_plan`)
-    .replace('     v_trades integer', '     v_updated integer;\n     v_trades integer')
+    .replace('     v_trades integer', '     v_updated integer;\n     v_seq bigint;\n     v_trades integer')
+    .replace(FENCE, WAITING_FENCE)
     .replace(LOOP, SET_BASED);
 }
 
-export const spotCommitGeneric: string[] = [generic()];
+export const spotCommitGeneric: string[] = [
+  // A writer's epoch (MarketWriter.rebuild): its groups' fence values are epoch × 2^32 + n.
+  `create sequence spot_writer_epoch`,
+  generic(),
+];

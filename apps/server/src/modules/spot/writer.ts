@@ -149,7 +149,7 @@ interface MatchResult {
 }
 
 /** A commit the database refused as a whole (spot_commit_group2's refusals). */
-const REFUSALS = new Set(['BS001', 'BS002', 'BS003', '23505']);
+const REFUSALS = new Set(['BS001', 'BS002', 'BS003', 'BS004', '23505']);
 
 export class MarketWriter {
   book = new OrderBook();
@@ -164,12 +164,20 @@ export class MarketWriter {
   /** When an account's balance was last read with nothing in flight (exact then). */
   private refreshedAt = new Map<number, number>();
   private idBlock: number[] = [];
-  /** The market's last committed group as far as this writer knows (the fence). */
-  private seq = 0;
+  /**
+   * The market's fence as this writer last committed it: its epoch (claimed at rebuild) × 2^32
+   * plus the groups committed since (a bigint: epochs grow past 2^21).
+   */
+  private seq = 0n;
   /** The fence of the next group launched (ahead of `seq` by the groups in flight). */
-  private nextSeq = 0;
+  private nextSeq = 0n;
   /** When the last launched group settled (for the busy time). */
   private settledAt = 0;
+  /** Commands in the last group launched: the queue length at which the next one is sent early. */
+  private lastGroupSize = 0;
+  /** Called when the queue reaches `wakeAt` commands (drain waiting for a group to fill). */
+  private wake: (() => void) | null = null;
+  private wakeAt = Infinity;
   /** Commits run one after another on this chain; `inFlight` are launched and not settled. */
   private chain: Promise<void> = Promise.resolve();
   private inFlight: Promise<void>[] = [];
@@ -177,7 +185,7 @@ export class MarketWriter {
   private broken = false;
   private retry: Command[] = [];
   /** Groups committed and orders per group (console status). */
-  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, maxGroup: 0, busyMs: 0 };
+  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, resent: 0, maxGroup: 0, busyMs: 0 };
 
   constructor(
     private readonly db: Database,
@@ -192,6 +200,13 @@ export class MarketWriter {
    */
   async rebuild(): Promise<void> {
     const m = this.market;
+    // Claim the market first: a new epoch for the fence, so a group of any other writer (or of
+    // this one before the rebuild) is refused from now on, and the open orders read next hold
+    // everything committed before the claim.
+    await this.db.insertInto('spot_writer_seq').values({ instrument_id: m.instrumentId }).onConflict((oc) => oc.column('instrument_id').doNothing()).execute();
+    const claim = await sql<{ seq: string }>`update spot_writer_seq set seq = nextval('spot_writer_epoch') * 4294967296
+        where instrument_id = ${m.instrumentId} returning seq::text`.execute(this.db);
+    const seq = claim.rows[0]!.seq;
     const rows = await openOrderRows(this.db, m.instrumentId);
     const book = new OrderBook();
     const orders = new Map<number, OrderState>();
@@ -200,14 +215,12 @@ export class MarketWriter {
       orders.set(o.id, o);
       book.restore({ id: o.id, owner: o.userId, side: o.side, price: o.priceTicks, remaining: o.amountLots - o.filledLots });
     }
-    await this.db.insertInto('spot_writer_seq').values({ instrument_id: m.instrumentId }).onConflict((oc) => oc.column('instrument_id').doNothing()).execute();
-    const { seq } = await this.db.selectFrom('spot_writer_seq').select('seq').where('instrument_id', '=', m.instrumentId).executeTakeFirstOrThrow();
     // Every account a fill of a resting order can touch, so matching never waits for one.
     await this.ensureAccounts([...new Set(rows.map((r) => r.user_id))]);
     for (const code of ['fees', 'rounding']) for (const c of [m.baseCurrencyId, m.quoteCurrencyId]) await this.system(code, c);
     this.book = book;
     this.orders = orders;
-    this.seq = Number(seq);
+    this.seq = BigInt(seq);
     this.nextSeq = this.seq;
     this.balances.clear();
     this.refreshedAt.clear();
@@ -242,10 +255,28 @@ export class MarketWriter {
       return;
     }
     this.queue.push(cmd);
+    if (this.queue.length >= this.wakeAt) this.wake?.();
     // Everything queued while a group is matched or committed goes into a later group.
+    this.startDrain();
+  }
+
+  private startDrain(): void {
     this.running ??= this.drain().finally(() => {
       this.running = null;
+      // A command queued after the drain found the queue empty, before it ended.
+      if (this.queue.length) this.startDrain();
     });
+  }
+
+  /** Resolves when `n` commands are queued or `settled` settles, whichever is first. */
+  private async queueReaches(n: number, settled: Promise<void>): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+      this.wakeAt = n;
+      void settled.then(resolve, resolve);
+    });
+    this.wake = null;
+    this.wakeAt = Infinity;
   }
 
   /** Stops taking commands and waits for the queued ones to commit. */
@@ -263,13 +294,18 @@ export class MarketWriter {
         await this.recover();
         continue;
       }
-      if (!this.queue.length) {
-        if (!this.inFlight.length) return;
+      if (!this.queue.length && !this.inFlight.length) return;
+      if (this.inFlight.length >= PIPELINE_DEPTH) {
         await this.inFlight[0];
         continue;
       }
-      if (this.inFlight.length >= PIPELINE_DEPTH) {
-        await this.inFlight[0];
+      // With a group committing, the next one waits at the database's fence until that group
+      // commits; send it once as many commands are queued as that group has (it then starts the
+      // moment the database is free, while this process answers the group ahead), or when the
+      // group ahead settles, whichever comes first. Sent earlier, it would be a small group,
+      // each of which costs the database a fixed share of its work.
+      if (this.inFlight.length && this.queue.length < this.lastGroupSize) {
+        await this.queueReaches(this.lastGroupSize, this.inFlight[0]!);
         continue;
       }
       const cmds = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
@@ -286,7 +322,10 @@ export class MarketWriter {
         continue;
       }
       this.queue.unshift(...r.rest);
-      if (r.group) this.launch(r.group);
+      if (r.group) {
+        this.lastGroupSize = r.group.cmds.length;
+        this.launch(r.group);
+      }
       if (r.refresh.length) {
         await this.waitForCommits();
         if (!this.broken) await this.refresh(r.refresh);
@@ -314,8 +353,18 @@ export class MarketWriter {
           return;
         }
         try {
-          this.finish(g, await sent);
-          this.seq = seq + 1;
+          let ids: string[];
+          try {
+            ids = await sent;
+          } catch (err) {
+            // BS004: it reached the database before the group ahead, which has committed since
+            // (this runs after that group settled, and it did not break the writer).
+            if ((err as { code?: string }).code !== 'BS004' || this.broken) throw err;
+            this.stats.resent++;
+            ids = await this.send(g, seq);
+          }
+          this.finish(g, ids);
+          this.seq = seq + 1n;
         } catch {
           this.broken = true;
           this.retry.push(...g.cmds);
@@ -373,20 +422,20 @@ export class MarketWriter {
   private async commit(g: Matched): Promise<void> {
     const seq = this.nextSeq++;
     this.finish(g, await this.send(g, seq));
-    this.seq = seq + 1;
+    this.seq = seq + 1n;
   }
 
   /**
    * Sends a group's statement (spot_commit_group2), fenced on `seq`: the market's sequence must
    * be exactly that when the group commits. Resolves with the new trades' ids.
    */
-  private async send(g: Matched, seq: number): Promise<string[]> {
+  private async send(g: Matched, seq: bigint): Promise<string[]> {
     const m = this.market;
     const sentAt = performance.now();
     const a = batchArrays(g.entries);
     const r = g.rows;
     try {
-      const res = await sql<{ ids: string[] }>`select spot_commit_group2(${m.instrumentId}::integer, ${seq}::bigint, ${g.at},
+      const res = await sql<{ ids: string[] }>`select spot_commit_group2(${m.instrumentId}::integer, ${seq.toString()}::bigint, ${g.at},
           ${lotUnits(m).toString()}::numeric, ${tickText(m)}::numeric,
           ${textArray(a.kinds)}::text[], ${textArray(a.refTypes)}::text[], ${textArray(a.refIds)}::text[], ${textArray(a.keys)}::text[],
           ${textArray(a.memos)}::text[], ${plainArray(a.entryOf)}::integer[], ${plainArray(a.accounts)}::integer[],
