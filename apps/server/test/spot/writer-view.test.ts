@@ -1,8 +1,12 @@
 /**
  * The writer's balance view and its fence (writer.ts): money arriving or leaving through other
- * paths after the writer read a balance, and a second writer of the same market committing on a
- * stale book. In every case the database decides, nothing is lost and the books reconcile.
+ * paths after the writer read a balance, a second writer of the same market committing on a
+ * stale book, and (PostgreSQL) a group sent while the one ahead is stuck in the database and then
+ * fails. In every case the database decides, nothing is lost and the books reconcile.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from '@bourse/money';
 import { ledger, reconcile } from '../../src/modules/ledger';
@@ -114,6 +118,52 @@ describe('the spot writer’s fence', () => {
     await stale.close();
     const row = await ctx.db.selectFrom('spot_orders').select('status').where('id', '=', ask.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('filled');
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a group sent behind one that is stuck and then fails (PostgreSQL)', () => {
+  it('is refused with it and retried: each order answered as the database allows, nothing applied twice', async () => {
+    const u = await trader('1000');
+    const v = await trader('1000');
+    await placeOrder(ctx, u, limit(S, 'buy', '85000', '0.001')); // the writer now holds 915 USDT for u
+    const w = await spotEngines(ctx).writer(btc);
+    const { early, rebuilds } = w.stats;
+    const acct = await ledger.userAccount(ctx.db, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE);
+    const sink = await ledger.systemAccount(ctx.db, 'demo', btc.quoteCurrencyId);
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
+    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query(`set search_path = ${schema}`);
+      await blocker.query('begin');
+      await blocker.query('select id from accounts where id = $1 for update', [acct]);
+      // u's next group waits for the row; v's order is sent behind it and waits at the fence.
+      const stuck = placeOrder(ctx, u, limit(S, 'buy', '85000', '0.005')).catch((e: unknown) => e); // 425 USDT
+      await sleep(150);
+      const behind = placeOrder(ctx, v, limit(S, 'buy', '85000', '0.001'));
+      await sleep(150);
+      expect(w.stats.early).toBe(early + 1);
+      // The blocking transaction takes 900 USDT out of u's account before it lets go.
+      const out = parseUnits('900', btc.quoteDecimals);
+      const posted = await blocker.query<{ id: string }>(
+        `select ledger_post('test_withdrawal', null, null, null, 'test: money leaves while a group waits', now(),
+                            $1::integer[], $2::integer[], $3::smallint[], $4::numeric[]) as id`,
+        [[acct, sink], [btc.quoteCurrencyId, btc.quoteCurrencyId], [1, 1], [(-out).toString(), out.toString()]],
+      );
+      expect(Number(posted.rows[0]!.id)).toBeGreaterThan(0);
+      await blocker.query('commit');
+      expect(await stuck).toMatchObject({ code: 'insufficient_balance' });
+      expect(await behind).toMatchObject({ status: 'open', frozen: '85' });
+    } finally {
+      await blocker.end();
+    }
+    expect(w.stats.rebuilds).toBeGreaterThan(rebuilds);
+    const orders = async (userId: number) =>
+      (await ctx.db.selectFrom('spot_orders').select('amount').where('user_id', '=', userId).execute()).map((o) => o.amount);
+    expect(await orders(u)).toHaveLength(1);
+    expect(await orders(v)).toHaveLength(1);
+    expect(await balance(ctx, v, btc.quoteCurrencyId)).toEqual({ available: parseUnits('915', 6), frozen: parseUnits('85', 6) });
     expect((await reconcile(ctx.db)).ok).toBe(true);
   });
 });

@@ -184,8 +184,11 @@ export class MarketWriter {
   /** A commit failed: later ones are skipped and every skipped or failed command is retried alone. */
   private broken = false;
   private retry: Command[] = [];
-  /** Groups committed and orders per group (console status). */
-  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, resent: 0, maxGroup: 0, busyMs: 0 };
+  /**
+   * Groups committed, commands and fills in them, rebuilds; groups sent while another was in
+   * flight (`early`) and sent again after reaching the database before the one ahead (`resent`).
+   */
+  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, early: 0, resent: 0, maxGroup: 0, busyMs: 0 };
 
   constructor(
     private readonly db: Database,
@@ -303,10 +306,15 @@ export class MarketWriter {
       // commits; send it once as many commands are queued as that group has (it then starts the
       // moment the database is free, while this process answers the group ahead), or when the
       // group ahead settles, whichever comes first. Sent earlier, it would be a small group,
-      // each of which costs the database a fixed share of its work.
-      if (this.inFlight.length && this.queue.length < this.lastGroupSize) {
-        await this.queueReaches(this.lastGroupSize, this.inFlight[0]!);
-        continue;
+      // each of which costs the database a fixed share of its work. Forwarded commands carry a
+      // deadline, checked when matched: they wait for the group ahead, so that a group stuck in
+      // the database cannot carry them past it.
+      if (this.inFlight.length) {
+        const forwarded = this.queue.some((c) => c.deadline !== undefined);
+        if (forwarded || this.queue.length < this.lastGroupSize) {
+          await this.queueReaches(forwarded ? Infinity : this.lastGroupSize, this.inFlight[0]!);
+          continue;
+        }
       }
       const cmds = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
       if (!cmds.length) continue;
@@ -343,6 +351,7 @@ export class MarketWriter {
    */
   private launch(g: Matched): void {
     const seq = this.nextSeq++;
+    if (this.inFlight.length) this.stats.early++;
     const sent = this.broken ? null : this.send(g, seq);
     // Its outcome is read in order below; a refusal must not surface as an unhandled rejection.
     sent?.catch(() => undefined);
