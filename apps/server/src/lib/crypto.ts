@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -30,8 +30,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Hex SHA-256 of a text (one-shot `crypto.hash`: a quarter of createHash's cost, paid per API call). */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** A readable random secret (for generated operator passwords). */

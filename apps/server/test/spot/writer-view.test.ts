@@ -129,8 +129,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a group sent behind one that is stuc
     await placeOrder(ctx, u, limit(S, 'buy', '85000', '0.001')); // the writer now holds 915 USDT for u
     const w = await spotEngines(ctx).writer(btc);
     const { early, rebuilds } = w.stats;
-    const acct = await ledger.userAccount(ctx.db, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE);
-    const sink = await ledger.systemAccount(ctx.db, 'demo', btc.quoteCurrencyId);
+    const { acct, sink } = await ctx.db.transaction().execute(async (trx) => ({
+      acct: await ledger.userAccount(trx, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE),
+      sink: await ledger.systemAccount(trx, 'demo', btc.quoteCurrencyId),
+    }));
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
     const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await blocker.connect();
