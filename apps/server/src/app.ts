@@ -15,7 +15,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { bootPage, pageLang } from './http/boot-page';
-import { securityHeaders } from './http/security-headers';
+import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
+import { apiRateLimit } from './http/api-rate-limit';
 import { installErrorHandler } from './http/error-handler';
 import { requestLang } from './http/i18n';
 import type { Clock } from './lib/clock';
@@ -47,6 +48,8 @@ export interface BuildOptions {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/** The global per-IP limit of the API. */
+export const API_CALLS_PER_MINUTE = 600;
 export const UPLOAD_LIMIT = 5 * 1024 * 1024;
 
 /** Builds the Fastify app with every module mounted under /api. Does not listen. */
@@ -71,9 +74,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.decorateRequest('lang', 'en');
   app.decorateRequest('userId', null);
   app.decorateRequest('operator', null);
-  const headers = { ...securityHeaders() };
+  const pageHeaders = securityHeaders();
+  const apiHeaders = apiSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });
@@ -82,14 +86,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(cors, { origin: false });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: '1 minute',
-    // Only the API is limited; the static app files are cached and cheap.
-    allowList: (request) => !request.url.startsWith('/api/'),
-    // Redis-backed limits across processes come with REDIS_URL (later modules); memory otherwise.
-  });
+  // Every API call: 600 a minute per IP (the static app files are cached and cheap). Routes with
+  // limits of their own (codes, logins) declare them in their config for @fastify/rate-limit.
+  // Both count in this process's memory.
+  apiRateLimit(app, { max: API_CALLS_PER_MINUTE });
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bourse API', version: '0.1.0', description: 'Envelope {type, code, message}; see docs/architecture.md' },

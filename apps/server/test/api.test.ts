@@ -37,10 +37,11 @@ describe('API envelope and transport', () => {
 
   it('sends the security headers (computed once) on answers, refusals and unknown paths', async () => {
     for (const r of [await call('GET', '/api/getSetting', { keyword: 'site_name' }), await call('GET', '/api/getSetting', { keyword: 'no_such_key' })]) {
-      expect(r.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(r.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+      // An API answer loads nothing and is never framed; the pages' policy is in home-ssr.test.ts.
+      expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(r.headers['x-content-type-options']).toBe('nosniff');
-      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(r.headers['referrer-policy']).toBe('no-referrer');
     }
@@ -48,6 +49,12 @@ describe('API envelope and transport', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
     expect(missing.headers['x-request-id']).toBeTruthy();
+    // Outside /api (the apps' pages and files): helmet's full set with the app's policy.
+    const page = await h.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('answers a handled failure with HTTP 200, type error, a stable code and a message in the caller language', async () => {

@@ -1,6 +1,6 @@
 /**
- * The security headers of every response (helmet's set with our content security policy),
- * computed once at start. The Fastify plugin of helmet rebuilds the policy on every request
+ * The security headers of the pages and files (helmet's set with our content security policy),
+ * computed once at start; API answers get apiSecurityHeaders(). The Fastify plugin of helmet rebuilds the policy on every request
  * (≈ 25 µs each in the spot HTTP profile); the headers never change, so they are a constant.
  */
 import { createHash } from 'node:crypto';
@@ -37,3 +37,20 @@ export function securityHeaders(): Record<string, string> {
   });
   return headers;
 }
+
+/**
+ * The headers of API answers (JSON, never rendered as a page): what still protects a JSON
+ * response (no sniffing it into a script or page, no framing, no referrer, HTTPS only, no
+ * cross-origin reads, a policy that lets it load nothing), without helmet's document-only
+ * headers. Half the count and a fifth of the bytes of the page set, on every API call.
+ */
+export function apiSecurityHeaders(): Record<string, string> {
+  const page = securityHeaders();
+  const keep = ['x-content-type-options', 'strict-transport-security', 'referrer-policy', 'cross-origin-resource-policy'];
+  return {
+    ...Object.fromEntries(keep.map((k) => [k, page[k]!])),
+    'x-frame-options': 'DENY',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+}
+
