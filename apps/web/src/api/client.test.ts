@@ -19,7 +19,7 @@ const { toastShow, toastClose, storage } = vi.hoisted(() => {
   return { toastShow, toastClose, storage };
 });
 
-vi.mock('antd-mobile', () => ({ Toast: { show: toastShow } }));
+vi.mock('../ui/toast', () => ({ showToast: toastShow }));
 vi.mock('i18next', () => ({ default: { t: (key: string) => key } }));
 
 import { registerNavigate } from '../lib/navigation';

@@ -10,7 +10,6 @@
  *   1.2 s; any other type shows the server message as a toast and rejects. Non-200 HTTP statuses
  *   reject without a message. Time-out 60 s.
  */
-import { Toast } from 'antd-mobile';
 import {
   ENVELOPE_TYPE,
   KYC_REDIRECT_MS,
@@ -21,6 +20,7 @@ import {
 } from '@bourse/contract';
 import i18n from 'i18next';
 import { navigateTo } from '../lib/navigation';
+import { showToast, type ToastHandle } from '../ui/toast';
 import { getStoredLang } from './lang';
 import { clearSession, getToken } from './session';
 
@@ -56,14 +56,14 @@ export interface RequestOptions {
 // ---- delayed loading toast, shared by concurrent calls -------------------------------------
 
 let slowCalls = 0;
-let loadingToast: { close: () => void } | null = null;
+let loadingToast: ToastHandle | null = null;
 
 function trackLoading(): () => void {
   let counted = false;
   const timer = setTimeout(() => {
     counted = true;
     slowCalls += 1;
-    loadingToast ??= Toast.show({
+    loadingToast ??= showToast({
       icon: 'loading',
       content: i18n.t('common.loading'),
       duration: 0,
@@ -82,7 +82,7 @@ function trackLoading(): () => void {
 }
 
 function showMessage(text: string): void {
-  if (text) Toast.show({ content: text });
+  if (text) showToast({ content: text });
 }
 
 // ---- request --------------------------------------------------------------------------------

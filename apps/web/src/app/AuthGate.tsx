@@ -4,12 +4,13 @@
  * requested page afterwards.
  */
 import { LOGIN_REDIRECT_MS } from '@bourse/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useToken } from '../api/session';
 import { LockIcon } from '../ui/icons';
+import { showToast } from '../ui/toast';
 import { StateView } from '../ui/StateView';
 import { isProtectedPath, PATHS } from './paths';
 
@@ -31,7 +32,7 @@ function LoginRequired({ from }: { from: string }) {
   const goLogin = () => void navigate(PATHS.login, { replace: true, state: { from } satisfies LoginState });
 
   useEffect(() => {
-    Toast.show({ content: t('common.pleaseLogIn') });
+    showToast({ content: t('common.pleaseLogIn') });
     const id = setTimeout(goLogin, LOGIN_REDIRECT_MS);
     return () => clearTimeout(id);
   }, [from]);

@@ -1,8 +1,8 @@
 /** Site settings the home page reads: customer-service link, partner and media lists. */
-import { Toast } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '../../platform/api/settings';
+import { showToast } from '../../../ui/toast';
 
 export interface SiteLink {
   name: string;
@@ -41,6 +41,6 @@ export function useServiceLink(): () => void {
   const url = typeof data?.customer_service_url === 'string' ? data.customer_service_url : '';
   return useCallback(() => {
     if (url && isHttpUrl(url)) window.open(url, '_blank', 'noopener,noreferrer');
-    else Toast.show({ content: t('home.serviceUnavailable') });
+    else showToast({ content: t('home.serviceUnavailable') });
   }, [url, t]);
 }
