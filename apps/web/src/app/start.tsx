@@ -1,20 +1,21 @@
 /**
- * Entry: React 19 render hook for antd-mobile, storage migration, i18n, launch tasks, then
- * hydrate the server-rendered home screen (src/ssr) or render from scratch.
+ * Start-up, the last stage of src/main.tsx: React 19 render hook for antd-mobile, storage
+ * migration, i18n, launch tasks, then hydrate the server-rendered home screen (src/ssr) or render
+ * from scratch.
  */
 import { toLang } from '@bourse/contract';
 import { unstableSetRender } from 'antd-mobile';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { App } from './app/App';
-import { hydrateBootData } from './app/bootData';
-import { launch, migrateStorage } from './app/launch';
-import { queryClient } from './app/queryClient';
-import { getToken } from './api/session';
-import { DEFAULT_FIAT, fiatStore } from './features/platform/api/fiat';
-import { i18n, initI18n } from './i18n';
-import { canHydrate } from './ssr/hydration';
-import './ui/global.css';
+import { App } from './App';
+import { hydrateBootData } from './bootData';
+import { launch, migrateStorage } from './launch';
+import { queryClient } from './queryClient';
+import { getToken } from '../api/session';
+import { DEFAULT_FIAT, fiatStore } from '../features/platform/api/fiat';
+import { i18n, initI18n } from '../i18n';
+import { canHydrate } from '../ssr/hydration';
+import { nextTask } from './nextTask';
 
 // antd-mobile v5 renders Toast/Dialog imperatively with the legacy ReactDOM.render, which React 19
 // no longer has: hand it createRoot (https://mobile.ant.design/guide/v5-for-19).
@@ -33,12 +34,7 @@ unstableSetRender((node, container) => {
   };
 });
 
-/** The browser may paint and handle input between start-up steps: each long task counts in TBT. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-async function start(): Promise<void> {
+export async function start(): Promise<void> {
   migrateStorage();
   hydrateBootData(queryClient);
   await nextTask();
@@ -69,4 +65,3 @@ async function start(): Promise<void> {
   }
 }
 
-void start();
