@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET = 170 * 1024;
-const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+const dist = process.env.WEB_DIST ? process.env.WEB_DIST.replace(/\/?$/, '/') : new URL('../apps/web/dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = new Set();
 for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
