@@ -7,7 +7,6 @@
  *   npx tsx bench/assets.ts [requests per kind, default 2000] [concurrency, default 8]
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { parseUnits } from '@bourse/money';
 import type {} from '../apps/server/src/app';
@@ -22,6 +21,7 @@ import { requestWithdrawal } from '../apps/server/src/modules/assets/withdrawals
 import { reconcile } from '../apps/server/src/modules/ledger';
 import { ensureBaseCurrencies } from '../apps/server/src/modules/market';
 import { Realtime } from '../apps/server/src/realtime/realtime';
+import { dropBenchSchema } from './bench-schema';
 
 const N = Number(process.argv[2] ?? 2000);
 const C = Number(process.argv[3] ?? 8);
@@ -167,9 +167,4 @@ console.log(
   `books: ${r.ok ? 'balanced' : 'VIOLATIONS ' + JSON.stringify(r.violations.slice(0, 3))} (${r.entries} entries, ${r.postings} postings)`,
 );
 await handle.close();
-if (url && schema) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
-}
+await dropBenchSchema(url, schema);

@@ -7,7 +7,6 @@
  *   npx tsx bench/chain.ts [deposits, default 400] [users, default 50]
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { parseEther, parseUnits } from 'viem';
 import { hardhat } from 'viem/chains';
@@ -22,6 +21,7 @@ import { reconcile } from '../apps/server/src/modules/ledger';
 import { ensureBaseCurrencies } from '../apps/server/src/modules/market';
 import { Realtime } from '../apps/server/src/realtime/realtime';
 import { startTestChain, tokenAbi } from '../apps/server/test/chain/test-chain';
+import { dropBenchSchema } from './bench-schema';
 
 const DEPOSITS = Number(process.argv[2] ?? 400);
 const USERS = Number(process.argv[3] ?? 50);
@@ -151,9 +151,4 @@ console.log(`reconcile: ${rec.violations.length === 0 ? 'balanced' : `${rec.viol
 
 await chain.close();
 await handle.close();
-if (url && schema) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-}
+await dropBenchSchema(url, schema);

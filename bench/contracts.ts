@@ -13,7 +13,6 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { ACCOUNT_TYPES } from '@bourse/contract';
 import { parseUnits } from '@bourse/money';
@@ -28,6 +27,7 @@ import { ledger, reconcile } from '../apps/server/src/modules/ledger';
 import { ensureBaseCurrencies, findInstrument } from '../apps/server/src/modules/market';
 import { insertTicks } from '../apps/server/src/modules/market/ticks';
 import { Realtime } from '../apps/server/src/realtime/realtime';
+import { dropBenchSchema } from './bench-schema';
 
 const N = Number(process.argv[2] ?? 100_000);
 const BATCH = Number(process.argv[3] ?? 500);
@@ -112,9 +112,4 @@ console.log(
 );
 if (Number(left.n) !== 0) console.log(`open orders left: ${left.n}`);
 await handle.close();
-if (url && schema) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-}
+await dropBenchSchema(url, schema);

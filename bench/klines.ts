@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import pg from 'pg';
 // Type-only: brings the app's request augmentations (lang, multipart) into this program.
 import type {} from '../apps/server/src/app';
 import { migrate, openDatabase } from '../apps/server/src/db/database';
@@ -15,6 +14,7 @@ import { ensureBaseCurrencies, listInstruments } from '../apps/server/src/module
 import { periodMs, type Period } from '../apps/server/src/modules/market/periods';
 import { klines } from '../apps/server/src/modules/market/quotes';
 import { backfillInstrument } from '../apps/server/src/modules/market/sim';
+import { dropBenchSchema } from './bench-schema';
 
 const N = Number(process.argv[2] ?? 200);
 const url = process.env.DATABASE_URL;
@@ -50,9 +50,4 @@ console.log('| database | period | candles per query | p50 ms | p99 ms |');
 console.log('|---|---|---|---|---|');
 for (const r of out) console.log(r);
 await handle.close();
-if (url && schema) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-}
+await dropBenchSchema(url, schema);

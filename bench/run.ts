@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import pg from 'pg';
 import { migrate, openDatabase } from '../apps/server/src/db/database';
 import { ensureBaseCurrencies } from '../apps/server/src/modules/market';
 import { ledger, reconcile } from '../apps/server/src/modules/ledger';
+import { dropBenchSchema } from './bench-schema';
 
 const url = process.env.DATABASE_URL;
 const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
@@ -65,9 +65,4 @@ console.log(`ledger transfer, ${perBatch} per transaction: ${rate(batches * perB
 console.log(`reconciliation of ${check.entries} entries / ${check.postings} postings: ${Math.round(reconcileMs)} ms, ok=${check.ok}`);
 
 await handle.close();
-if (url && schema) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema ${schema} cascade`);
-  await c.end();
-}
+await dropBenchSchema(url, schema);

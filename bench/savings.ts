@@ -13,7 +13,6 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
@@ -25,6 +24,7 @@ import { runAccrual } from '../apps/server/src/modules/savings/accrual';
 import { insertProduct } from '../apps/server/src/modules/savings/repo';
 import { dayOf } from '../apps/server/src/modules/savings/rules';
 import { Realtime } from '../apps/server/src/realtime/realtime';
+import { dropBenchSchema } from './bench-schema';
 
 const N = Number(process.argv[2] ?? 100_000);
 const CHUNK = Number(process.argv[3] ?? 500);
@@ -138,9 +138,4 @@ console.log(
   ),
 );
 await handle.close();
-if (url && schema) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-}
+await dropBenchSchema(url, schema);

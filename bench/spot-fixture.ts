@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parseUnits } from '@bourse/money';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -19,6 +18,7 @@ import { ledger } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/writer';
 import { prepare } from '../apps/server/src/server';
+import { dropBenchSchema } from './bench-schema';
 
 /** Keep in step with SERVER_NODE_FLAGS in scripts/start.mjs. */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
@@ -60,12 +60,7 @@ export async function openSpotBench(users: number) {
     await spotEngines(ctx).close();
     await app.close();
     await handle.close();
-    if (url && schema) {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
+    await dropBenchSchema(url, schema);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return { app, ctx, market, accounts, close };
