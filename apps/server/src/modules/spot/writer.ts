@@ -347,7 +347,8 @@ export class MarketWriter {
    * sequence row, which the previous group holds until it commits), so the database runs it the
    * moment that group commits, without a round trip through this process in between. It takes no
    * other lock before the fence, so it cannot deadlock with the group ahead of it. If that group
-   * fails, the fence refuses this one (BS001) and both are retried after a rebuild.
+   * fails, the fence finds the value one short and refuses this one too (BS004); the writer is
+   * broken by then, so both are retried after a rebuild instead of this one being sent again.
    */
   private launch(g: Matched): void {
     const seq = this.nextSeq++;
