@@ -165,11 +165,9 @@ export class MarketWriter {
   private refreshedAt = new Map<number, number>();
   private idBlock: number[] = [];
   /**
-   * The market's fence as this writer last committed it: its epoch (claimed at rebuild) × 2^32
-   * plus the groups committed since (a bigint: epochs grow past 2^21).
+   * The fence value the next group launched expects: the epoch claimed at rebuild × 2^32 plus the
+   * groups launched since (a bigint: epochs grow past 2^21).
    */
-  private seq = 0n;
-  /** The fence of the next group launched (ahead of `seq` by the groups in flight). */
   private nextSeq = 0n;
   /** When the last launched group settled (for the busy time). */
   private settledAt = 0;
@@ -223,8 +221,7 @@ export class MarketWriter {
     for (const code of ['fees', 'rounding']) for (const c of [m.baseCurrencyId, m.quoteCurrencyId]) await this.system(code, c);
     this.book = book;
     this.orders = orders;
-    this.seq = BigInt(seq);
-    this.nextSeq = this.seq;
+    this.nextSeq = BigInt(seq);
     this.balances.clear();
     this.refreshedAt.clear();
     this.stats.rebuilds++;
@@ -374,7 +371,6 @@ export class MarketWriter {
             ids = await this.send(g, seq);
           }
           this.finish(g, ids);
-          this.seq = seq + 1n;
         } catch {
           this.broken = true;
           this.retry.push(...g.cmds);
@@ -432,7 +428,6 @@ export class MarketWriter {
   private async commit(g: Matched): Promise<void> {
     const seq = this.nextSeq++;
     this.finish(g, await this.send(g, seq));
-    this.seq = seq + 1n;
   }
 
   /**
