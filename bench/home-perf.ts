@@ -16,6 +16,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, startServer } from '../e2e/harness';
+import { throttledPage } from './phone-profile';
 
 interface Vitals {
   fcp: number;
@@ -52,17 +53,7 @@ const OBSERVER = `
 `;
 
 async function measure(context: BrowserContext, url: string): Promise<Vitals> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  const { page, cdp } = await throttledPage(context);
   await page.addInitScript(OBSERVER);
   const started = Date.now();
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });

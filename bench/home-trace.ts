@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { launchBrowser, startServer } from '../e2e/harness';
+import { throttledPage } from './phone-profile';
 
 const out = process.argv[2] ?? 'home-trace.json';
 const server = await startServer();
@@ -18,17 +19,7 @@ try {
     isMobile: true,
     hasTouch: true,
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  const { page, cdp } = await throttledPage(context);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => {
     events.push(...e.value);
