@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdDeepImports } from './antd-deep-imports';
+import { reactEsm } from './react-esm';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const backend = 'http://localhost:8080';
@@ -63,7 +64,7 @@ const ssrBuild = defineConfig({
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root,
   base: '/',
-  plugins: [react(), antdDeepImports()],
+  plugins: [react(), antdDeepImports(), reactEsm()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
