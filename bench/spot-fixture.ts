@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseUnits } from '@bourse/money';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
@@ -38,6 +39,10 @@ export async function openSpotBench(users: number) {
   };
   const { app, ctx } = await buildApp({ config, db: handle.db, clock: systemClock, logger: false });
   await prepare(ctx);
+  // SPOT_BENCH_SQL=<file>: experiment SQL run in the bench's schema before the market opens
+  // (e.g. another version of a function, to compare it with the migrations' in alternating runs).
+  const experiment = process.env.SPOT_BENCH_SQL;
+  if (experiment) await sql.raw(readFileSync(experiment, 'utf8')).execute(handle.db);
   const market = await spotEngines(ctx).market('BTC/USDT');
   const accounts: Array<{ userId: number; token: string }> = [];
   for (let i = 0; i < users; i++) {

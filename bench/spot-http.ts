@@ -20,7 +20,11 @@
  *
  * SPOT_BENCH_PROFILE=<file.cpuprofile> writes a V8 CPU profile of the server covering the load
  * only (not the set-up), for chrome://inspect or any .cpuprofile viewer; SPOT_BENCH_ALLOC=<file.heapprofile>
- * a sampling profile of the server's allocations over the same window.
+ * a sampling profile of the server's allocations over the same window. GROUP_TRACE=<file.json>
+ * writes each measured group commit's [sent, answered] (ms) and size. SPOT_BENCH_SQL=<file> runs
+ * experiment SQL in the bench's schema first (bench/spot-fixture.ts). SPOT_BENCH_LOAD_POLICY="-b"
+ * runs the load generator under that chrt(1) scheduling policy (here SCHED_BATCH: it does not
+ * preempt the server when a response wakes it).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -61,6 +65,7 @@ const allocTo = process.env.SPOT_BENCH_ALLOC;
 const profiler = profileTo || allocTo ? new Session() : null;
 // The load generator runs in a child process: its own event loop, the same two cores.
 const load = fork(new URL('./http-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+if (process.env.SPOT_BENCH_LOAD_POLICY) spawnSync('chrt', [...process.env.SPOT_BENCH_LOAD_POLICY.split(' '), '-p', '0', String(load.pid)], { stdio: 'inherit' });
 const messages: unknown[] = [];
 let wake: (() => void) | null = null;
 load.on('message', (m) => {
@@ -75,6 +80,7 @@ async function next(): Promise<unknown> {
 load.send({ base, requests, inFlight: IN_FLIGHT, warmup: WARMUP } satisfies LoadInput);
 await next(); // ready: connected, requests built, warm-up done
 const writer = await spotEngines(ctx).writer(m);
+if (process.env.GROUP_TRACE) writer.groupLog = [];
 const stats0 = { ...writer.stats };
 if (profiler) {
   profiler.connect();
@@ -106,7 +112,7 @@ const rec = await reconcile(ctx.db);
 const st = Object.fromEntries(Object.entries(writer.stats).map(([k, v]) => [k, v - stats0[k as keyof typeof stats0]])) as typeof stats0;
 
 console.log(
-  `spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version} ${process.execArgv.filter((a) => a.startsWith('--max-')).join(' ') || 'default heap'})`,
+  `spot over HTTP on ${url ? 'PostgreSQL' : 'PGlite (on disk)'}${process.env.SPOT_BENCH_SQL ? ` with ${process.env.SPOT_BENCH_SQL}` : ''} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version} ${process.execArgv.filter((a) => a.startsWith('--max-')).join(' ') || 'default heap'})`,
 );
 console.log(`  ${ORDERS} orders after ${WARMUP} of warm-up, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${result.ok} accepted, ${result.refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${lat.at(-1)!.toFixed(1)}`);
@@ -115,5 +121,6 @@ console.log(
   `  CPU: server ${perOrder((serverCpu.user + serverCpu.system) / 1000)}, load generator ${perOrder(result.cpuMs)}${url ? `, PostgreSQL ${perOrder(pgCpuMs)} (this database's backends ${perOrder(pgOwnMs)})` : ''} (machine: ${cpus().length} cores × ${seconds.toFixed(1)} s = ${perOrder(cpus().length * seconds * 1000)})`,
 );
 console.log(`  group commit: ${st.groups} transactions for ${st.commands} commands (largest ${writer.stats.maxGroup}; ${st.resent} sent again, ${st.rebuilds} rebuilds), ${st.fills} fills, writer busy ${Math.round(st.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
+if (process.env.GROUP_TRACE) writeFileSync(process.env.GROUP_TRACE, JSON.stringify(writer.groupLog));
 
 await close();

@@ -11,10 +11,8 @@
  * SPOT_BENCH_SQL=<file> runs that SQL in the bench's schema before the load (for experiments
  * with the schema: an index dropped, a function replaced), and says so in the output.
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { sql } from 'kysely';
 import { reconcile } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { placeOrder } from '../apps/server/src/modules/spot/service';
@@ -30,8 +28,6 @@ const IN_FLIGHT = Number(process.argv[3] ?? 128);
 const USERS = 400;
 
 const { ctx, market, accounts, close } = await openSpotBench(USERS);
-const experiment = process.env.SPOT_BENCH_SQL;
-if (experiment) await sql.raw(readFileSync(experiment, 'utf8')).execute(ctx.db);
 const flow = orderFlow(ORDERS);
 // Warm the market's writer (book rebuild, accounts) outside the measured window.
 await spotEngines(ctx).writer(market);
@@ -68,7 +64,7 @@ const rec = await reconcile(ctx.db);
 const perOrder = (ms: number) => `${((ms * 1000) / ORDERS).toFixed(0)} µs/order`;
 
 console.log(
-  `spot through the order service (no HTTP) on ${url ? 'PostgreSQL' : 'PGlite (on disk)'}${experiment ? ` with ${experiment}` : ''} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version})`,
+  `spot through the order service (no HTTP) on ${url ? 'PostgreSQL' : 'PGlite (on disk)'}${process.env.SPOT_BENCH_SQL ? ` with ${process.env.SPOT_BENCH_SQL}` : ''} (${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; node ${process.version})`,
 );
 console.log(`  ${ORDERS} orders, ${IN_FLIGHT} in flight, ${USERS} users: ${Math.round(ORDERS / seconds)} orders/s (${ORDERS - refused} accepted, ${refused} refused)`);
 console.log(`  latency ms: p50 ${q(0.5)}  p99 ${q(0.99)}  p99.9 ${q(0.999)}  max ${latencies.at(-1)!.toFixed(1)}`);

@@ -15,6 +15,7 @@ import { savingsLease } from './018_savings_lease';
 import { spotCommitLean } from './020_spot_commit_lean';
 import { ledgerBatchPlainInsert } from './021_ledger_batch_plain_insert';
 import { spotCommitGeneric } from './022_spot_commit_generic';
+import { spotCommitOverlap } from './023_spot_commit_overlap';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -39,4 +40,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '020_spot_commit_lean', statements: spotCommitLean },
   { name: '021_ledger_batch_plain_insert', statements: ledgerBatchPlainInsert },
   { name: '022_spot_commit_generic', statements: spotCommitGeneric },
+  { name: '023_spot_commit_overlap', statements: spotCommitOverlap },
 ];

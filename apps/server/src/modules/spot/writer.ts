@@ -9,8 +9,9 @@
  *
  * Pipeline: while a group commits, the next one is matched (at most PIPELINE_DEPTH groups in
  * flight) and its statement sent at once, on another connection; each names the sequence number
- * of the one before it (the fence, its first step), so the database runs them one after another
- * in matching order and a group never commits on top of one that failed.
+ * of the one before it (the fence: it writes its own new rows, then waits for the group ahead),
+ * so the database applies them one after another in matching order and a group never commits on
+ * top of one that failed.
  *
  * Balances: freezes are checked against the writer's own view of its users' available balances
  * (read once, then moved by the writer's own entries). The ledger re-checks every group under row
@@ -187,6 +188,8 @@ export class MarketWriter {
    * flight (`early`) and sent again after reaching the database before the one ahead (`resent`).
    */
   readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, early: 0, resent: 0, maxGroup: 0, busyMs: 0 };
+  /** When set (benchmarks), each committed statement's [sent, answered] (performance.now() ms) and size. */
+  groupLog: Array<[number, number, number]> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -299,9 +302,10 @@ export class MarketWriter {
         await this.inFlight[0];
         continue;
       }
-      // With a group committing, the next one waits at the database's fence until that group
-      // commits; send it once as many commands are queued as that group has (it then starts the
-      // moment the database is free, while this process answers the group ahead), or when the
+      // With a group committing, the next one writes its own rows and then waits at the
+      // database's fence until that group commits; send it once as many commands are queued as
+      // that group has (it then goes on the moment the group ahead committed, while this process
+      // answers that group), or when the
       // group ahead settles, whichever comes first. Sent earlier, it would be a small group,
       // each of which costs the database a fixed share of its work. Forwarded commands carry a
       // deadline, checked when matched: they wait for the group ahead, so that a group stuck in
@@ -340,12 +344,13 @@ export class MarketWriter {
 
   /**
    * Sends a matched group's commit now and settles it behind the ones in flight. The statement
-   * does not wait for the previous group's answer: its first step is the fence (the market's
-   * sequence row, which the previous group holds until it commits), so the database runs it the
-   * moment that group commits, without a round trip through this process in between. It takes no
-   * other lock before the fence, so it cannot deadlock with the group ahead of it. If that group
-   * fails, the fence finds the value one short and refuses this one too (BS004); the writer is
-   * broken by then, so both are retried after a rebuild instead of this one being sent again.
+   * does not wait for the previous group's answer: it writes its own rows (journal entries,
+   * postings, new orders) while the group ahead may still be committing, then waits at the fence
+   * for that group's transaction to end (migration 023) and does the rest the moment it committed,
+   * without a round trip through this process in between. What it locks before the fence the
+   * group ahead never asks for, so the two cannot deadlock. If that group fails, the fence finds
+   * the value one short and refuses this one too (BS004); the writer is broken by then, so both are
+   * retried after a rebuild instead of this one being sent again.
    */
   private launch(g: Matched): void {
     const seq = this.nextSeq++;
@@ -452,6 +457,7 @@ export class MarketWriter {
           ${r[24]}::numeric[], ${r[25]}::text[], ${r[26]}::text[],
           ${r[27]}::bigint[], ${r[28]}::bigint[], ${r[29]}::numeric[], ${r[30]}::text[], ${r[31]}::bigint[], ${r[32]}::bigint[],
           ${r[33]}::integer[], ${r[34]}::integer[], ${r[35]}::numeric[], ${r[36]}::numeric[], ${r[37]}::integer[])::text[] as ids`.execute(this.db);
+      this.groupLog?.push([sentAt, performance.now(), g.cmds.length]);
       return res.rows[0]!.ids;
     } catch (err) {
       if (!REFUSALS.has((err as { code?: string }).code ?? '')) throw err;
