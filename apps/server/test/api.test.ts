@@ -125,7 +125,7 @@ describe('platform calls', () => {
       'XRP',
       'DOGE',
     ]);
-    expect(list.find((c) => c.name === 'BTC')).toMatchObject({ color: '#f7931a', decimals: 8, image: '/coins/btc.webp' });
+    expect(list.find((c) => c.name === 'BTC')).toMatchObject({ color: '#f7931a', decimals: 8, image: '/coins/btc.svg' });
   });
 
   it('serves the menu in the caller language', async () => {

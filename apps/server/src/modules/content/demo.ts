@@ -72,7 +72,7 @@ const ITEMS: DemoItem[] = [
   {
     key: 'banner-savings',
     category: C.banner,
-    cover: '/content/banner-savings.webp',
+    cover: '/content/banner-savings.svg',
     link: '/pages/mining/index',
     sort: 2,
     ageMinutes: 10,
@@ -82,7 +82,7 @@ const ITEMS: DemoItem[] = [
   {
     key: 'banner-markets',
     category: C.banner,
-    cover: '/content/banner-markets.webp',
+    cover: '/content/banner-markets.svg',
     link: '/pages/quotation/index',
     sort: 1,
     ageMinutes: 11,
