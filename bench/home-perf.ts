@@ -10,6 +10,12 @@
  * (duration - 50 ms) over long tasks after First Contentful Paint until the page is quiet. The bench
  * itself runs nothing in the page until then but a one-line DOM query per 250 ms (through CDP), so
  * every long task it counts is the page's own (HOME_PERF_DETAIL=1 prints them with their scripts).
+ * The Long Tasks API only reports tasks of the page's own frames: the tasks in which Chromium
+ * builds and lays out the document of an SVG image (a page of its own) block the same main thread
+ * but are not reported. So TBT is also computed as Lighthouse does, from a performance trace
+ * (categories `toplevel` and `loading` only, cheap): every top-level task of the page's main
+ * thread, clipped at FCP, until the end of the quiet window. That figure is the one the target
+ * is judged by.
  *
  * Run: npm run build && npx tsx bench/home-perf.ts [runs=5]
  * Targets: LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1. Prints a Markdown table row per run and the median.
@@ -25,6 +31,9 @@ interface Vitals {
   cls: number;
   tbt: number;
   longTasks: number;
+  /** Lighthouse's method: every main-thread task of the trace (ms), and how many were over 50 ms. */
+  traceTbt: number;
+  traceLong: number;
   load: number;
 }
 
@@ -55,6 +64,12 @@ const OBSERVER = `
 async function measure(context: BrowserContext, url: string): Promise<Vitals> {
   const { page, cdp } = await throttledPage(context);
   await page.addInitScript(OBSERVER);
+  const trace: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => {
+    trace.push(...(e.value as TraceEvent[]));
+  });
+  const traced = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'loading'] } });
   const started = Date.now();
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   const load = Date.now() - started;
@@ -100,7 +115,10 @@ async function measure(context: BrowserContext, url: string): Promise<Vitals> {
     ).__vitals;
     return v;
   });
+  await cdp.send('Tracing.end');
+  await traced;
   await page.close();
+  const { tbt: traceTbt, long: traceLong } = traceBlockingTime(trace);
 
   // CLS: the largest session window (gaps < 1 s, window <= 5 s).
   let cls = 0;
@@ -133,7 +151,48 @@ async function measure(context: BrowserContext, url: string): Promise<Vitals> {
     }
   }
   const tbt = after.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-  return { fcp: raw.fcp, lcp: raw.lcp, lcpElement: raw.lcpElement, cls, tbt, longTasks: after.length, load };
+  return { fcp: raw.fcp, lcp: raw.lcp, lcpElement: raw.lcpElement, cls, tbt, longTasks: after.length, traceTbt, traceLong, load };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Total blocking time from a trace, as Lighthouse computes it: the top-level tasks (RunTask) of
+ * the renderer main thread that painted First Contentful Paint, each clipped to start no earlier
+ * than FCP, Σ (duration − 50 ms) over those still longer than 50 ms.
+ */
+/** A main-thread task: `RunTask` (devtools.timeline) or the scheduler's own event (toplevel). */
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+function traceBlockingTime(events: TraceEvent[]): { tbt: number; long: number } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('no firstContentfulPaint in the trace');
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const tasks = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && TASK_EVENTS.has(e.name) && e.dur)
+    .sort((a, b) => a.ts - b.ts);
+  let tbt = 0;
+  let long = 0;
+  let end = 0;
+  for (const t of tasks) {
+    if (t.ts < end) continue; // nested in the task before
+    end = t.ts + t.dur!;
+    const clipped = (end - Math.max(t.ts, fcp.ts)) / 1000;
+    if (clipped > 50) {
+      tbt += clipped - 50;
+      long++;
+    }
+  }
+  return { tbt, long };
 }
 
 function median(values: number[]): number {
@@ -146,8 +205,8 @@ const server = await startServer();
 const browser = await launchBrowser();
 const results: Vitals[] = [];
 try {
-  console.log('| run | FCP | LCP (element) | TBT (long tasks) | CLS | load event |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| run | FCP | LCP (element) | TBT, trace (tasks) | TBT, Long Tasks API (entries) | CLS | load event |');
+  console.log('|---|---|---|---|---|---|---|');
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
@@ -159,19 +218,20 @@ try {
     await context.close();
     results.push(v);
     console.log(
-      `| ${i + 1} | ${(v.fcp / 1000).toFixed(2)} s | ${(v.lcp / 1000).toFixed(2)} s (${v.lcpElement}) | ${v.tbt.toFixed(0)} ms (${v.longTasks}) | ${v.cls.toFixed(3)} | ${(v.load / 1000).toFixed(2)} s |`,
+      `| ${i + 1} | ${(v.fcp / 1000).toFixed(2)} s | ${(v.lcp / 1000).toFixed(2)} s (${v.lcpElement}) | ${v.traceTbt.toFixed(0)} ms (${v.traceLong}) | ${v.tbt.toFixed(0)} ms (${v.longTasks}) | ${v.cls.toFixed(3)} | ${(v.load / 1000).toFixed(2)} s |`,
     );
   }
   const m = {
     fcp: median(results.map((r) => r.fcp)),
     lcp: median(results.map((r) => r.lcp)),
     tbt: median(results.map((r) => r.tbt)),
+    traceTbt: median(results.map((r) => r.traceTbt)),
     cls: median(results.map((r) => r.cls)),
   };
   console.log(
-    `| **median** | ${(m.fcp / 1000).toFixed(2)} s | **${(m.lcp / 1000).toFixed(2)} s** | **${m.tbt.toFixed(0)} ms** | **${m.cls.toFixed(3)}** | |`,
+    `| **median** | ${(m.fcp / 1000).toFixed(2)} s | **${(m.lcp / 1000).toFixed(2)} s** | **${m.traceTbt.toFixed(0)} ms** | ${m.tbt.toFixed(0)} ms | **${m.cls.toFixed(3)}** | |`,
   );
-  const pass = m.lcp <= 2500 && m.tbt <= 200 && m.cls <= 0.1;
+  const pass = m.lcp <= 2500 && m.traceTbt <= 200 && m.cls <= 0.1;
   console.log(`targets LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1: ${pass ? 'met' : 'NOT met'}`);
 } finally {
   await browser.close();

@@ -300,7 +300,7 @@ describe.skipIf(!onPostgres)('a group sent while the one ahead is still in the d
     }
     return false;
   }
-  const outcome = (p: Promise<unknown>) => p.then(() => 'committed', (e: { code?: string }) => e.code ?? String(e));
+  const outcome = (p: Promise<unknown>) => p.then(() => 'committed', (e: { code?: string; message?: string }) => e.code ?? e.message ?? 'failed');
 
   it('waits for it to commit, then commits on top of it', async () => {
     await sql`insert into spot_writer_seq (instrument_id, seq) values (${instrumentId}, ${EPOCH.toString()})
