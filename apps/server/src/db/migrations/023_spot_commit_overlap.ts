@@ -33,6 +33,10 @@
  * savings accrual and others) now calls both, so its logic keeps one source: apply (lock, check,
  * change the balances; false on a shortfall, before anything changed) then record (entries and
  * postings; a used idempotency key fails the statement with unique_violation).
+ *
+ * Unlike 021 and 022, the functions are written out whole rather than derived from the shipped
+ * text by replacements: their statements move between the two parts, and the current version in
+ * one piece reads better than a chain of edits. 010, 020 and 022 stay as they shipped.
  */
 
 const LEDGER_APPLY = `create or replace function ledger_batch_apply(
