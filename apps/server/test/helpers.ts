@@ -50,13 +50,17 @@ export async function openTestDb(poolSize = 10): Promise<TestDb> {
 /**
  * A migrated PGlite data directory, dumped once per schema version into the temp directory and
  * loaded by every test database: PGlite's initdb costs 3-4 s per database, loading a dump about
- * one. Keyed by the migrations' text, so a new migration makes a new template. Null (fresh
- * initdb) when the dump cannot be made or read.
+ * one. Keyed by the migrations' text and the seed's source (the base currencies and demo markets
+ * are in the template too), so a new migration or a changed seed makes a new template. Null
+ * (fresh initdb) when the dump cannot be made or read.
  */
+const SEED_SOURCES = ['seed.ts', 'currencies.ts', 'instruments.ts'].map((f) => new URL(`../src/modules/market/${f}`, import.meta.url));
 let templateBlob: Promise<Blob | undefined> | undefined;
 export function pgliteTemplate(): Promise<Blob | undefined> {
   templateBlob ??= (async () => {
-    const key = createHash('sha256').update(JSON.stringify(migrations)).update(process.version).digest('hex').slice(0, 16);
+    const hash = createHash('sha256').update(JSON.stringify(migrations)).update(process.version);
+    for (const source of SEED_SOURCES) hash.update(readFileSync(source));
+    const key = hash.digest('hex').slice(0, 16);
     const file = join(tmpdir(), `bourse-pglite-template-${key}.tar.gz`);
     try {
       return new Blob([readFileSync(file)]);
