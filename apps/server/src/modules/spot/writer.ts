@@ -305,9 +305,9 @@ export class MarketWriter {
       // With a group committing, the next one writes its own rows and then waits at the
       // database's fence until that group commits; send it once as many commands are queued as
       // that group has (it then goes on the moment the group ahead committed, while this process
-      // answers that group), or when the
-      // group ahead settles, whichever comes first. Sent earlier, it would be a small group,
-      // each of which costs the database a fixed share of its work. Forwarded commands carry a
+      // answers that group), or when the group ahead settles, whichever comes first. Sent
+      // earlier, it would be a small group, each of which costs the database a fixed share of
+      // its work. Forwarded commands carry a
       // deadline, checked when matched: they wait for the group ahead, so that a group stuck in
       // the database cannot carry them past it.
       if (this.inFlight.length) {
