@@ -283,6 +283,8 @@ describe.skipIf(!onPostgres)('a group sent while the one ahead is still in the d
       await c.query(`set search_path = ${schema}`);
     }
     behindPid = (await behind.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    await sql`insert into spot_writer_seq (instrument_id, seq) values (${instrumentId}, ${EPOCH.toString()})
+              on conflict (instrument_id) do update set seq = excluded.seq`.execute(ctx.db);
   });
   afterAll(async () => {
     await ahead?.end();
@@ -301,26 +303,30 @@ describe.skipIf(!onPostgres)('a group sent while the one ahead is still in the d
     return false;
   }
   const outcome = (p: Promise<unknown>) => p.then(() => 'committed', (e: { code?: string; message?: string }) => e.code ?? e.message ?? 'failed');
-
-  it('waits for it to commit, then commits on top of it', async () => {
-    await sql`insert into spot_writer_seq (instrument_id, seq) values (${instrumentId}, ${EPOCH.toString()})
-              on conflict (instrument_id) do update set seq = excluded.seq`.execute(ctx.db);
-    await ahead.query('begin');
-    await ahead.query(EMPTY_GROUP, [instrumentId, EPOCH.toString()]);
-    // Sent behind it: before 023 this found the fence one short and was refused (BS004).
-    const second = outcome(behind.query(EMPTY_GROUP, [instrumentId, (EPOCH + 1n).toString()]));
-    expect(await waitsForTicket()).toBe(true);
-    await ahead.query('commit');
-    expect(await second).toBe('committed');
-    expect(await fence()).toBe(EPOCH + 2n);
-  });
-
-  it('is refused as "not yet" (BS004) when the one ahead rolls back, and changes nothing', async () => {
+  /**
+   * Opens a transaction on `ahead` with the group at the market's fence value, sends the next
+   * group on `behind` and checks that it waits for the first one's ticket; returns that fence
+   * value and the second group's outcome (pending until the first transaction ends).
+   */
+  async function groupBehindAnOpenOne(): Promise<{ start: bigint; second: Promise<string> }> {
     const start = await fence();
     await ahead.query('begin');
     await ahead.query(EMPTY_GROUP, [instrumentId, start.toString()]);
     const second = outcome(behind.query(EMPTY_GROUP, [instrumentId, (start + 1n).toString()]));
     expect(await waitsForTicket()).toBe(true);
+    return { start, second };
+  }
+
+  it('waits for it to commit, then commits on top of it', async () => {
+    // Before 023 the second group found the fence one short and was refused at once (BS004).
+    const { start, second } = await groupBehindAnOpenOne();
+    await ahead.query('commit');
+    expect(await second).toBe('committed');
+    expect(await fence()).toBe(start + 2n);
+  });
+
+  it('is refused as "not yet" (BS004) when the one ahead rolls back, and changes nothing', async () => {
+    const { start, second } = await groupBehindAnOpenOne();
     await ahead.query('rollback');
     expect(await second).toBe('BS004');
     expect(await fence()).toBe(start);
