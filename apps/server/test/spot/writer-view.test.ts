@@ -169,3 +169,55 @@ describe.skipIf(!process.env.DATABASE_URL)('a group sent behind one that is stuc
     expect((await reconcile(ctx.db)).ok).toBe(true);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('answering a committed group (PostgreSQL)', () => {
+  it('sends the next group to the database before it answers the group that committed', async () => {
+    const [u, v, x] = [await trader('1000'), await trader('1000'), await trader('1000')];
+    // The writer reads their accounts and balances now, so the groups below go out without a read.
+    for (const t of [u, v, x]) await placeOrder(ctx, t, limit(S, 'buy', '85000', '0.001'));
+    const w = await spotEngines(ctx).writer(btc);
+    type Send = (...args: unknown[]) => Promise<string[]>;
+    const spied = w as unknown as { send: Send };
+    const send = spied.send.bind(w);
+    const sent: number[] = [];
+    spied.send = (...args) => {
+      sent.push(performance.now());
+      return send(...args);
+    };
+    const until = async (done: () => boolean) => {
+      for (const end = Date.now() + 5000; !done(); ) {
+        if (Date.now() > end) throw new Error('timed out');
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const acct = await ctx.db.transaction().execute((trx) => ledger.userAccount(trx, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE));
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
+    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query(`set search_path = ${schema}`);
+      await blocker.query('begin');
+      await blocker.query('select id from accounts where id = $1 for update', [acct]);
+      // u's group waits in the database for the row; v's is sent behind it; x's waits here (two in flight).
+      const first = w.place(limitOrder(u, 'buy', '85000', '0.001')).then((o) => ({ at: performance.now(), o }));
+      await until(() => sent.length === 1);
+      const second = w.place(limitOrder(v, 'buy', '85000', '0.001'));
+      await until(() => sent.length === 2);
+      const third = w.place(limitOrder(x, 'buy', '85000', '0.001'));
+      await sleep(100);
+      expect(sent).toHaveLength(2);
+      await blocker.query('commit');
+      const answered = await first;
+      expect(answered.o).toMatchObject({ status: 'open', frozen: 85_000_000n });
+      expect(await second).toMatchObject({ status: 'open' });
+      expect(await third).toMatchObject({ status: 'open' });
+      // x's group left for the database before u's order was answered.
+      expect(sent).toHaveLength(3);
+      expect(sent[2]).toBeLessThan(answered.at);
+    } finally {
+      await blocker.end();
+      delete (spied as { send?: Send }).send;
+    }
+    expect((await reconcile(ctx.db)).ok).toBe(true);
+  });
+});
