@@ -125,7 +125,7 @@ describe('platform calls', () => {
       'XRP',
       'DOGE',
     ]);
-    expect(list.find((c) => c.name === 'BTC')).toMatchObject({ color: '#f7931a', decimals: 8, image: '/coins/btc.svg' });
+    expect(list.find((c) => c.name === 'BTC')).toMatchObject({ color: '#f7931a', decimals: 8, image: '/coins/btc.webp' });
   });
 
   it('serves the menu in the caller language', async () => {

@@ -1,5 +1,5 @@
 /**
- * A currency icon: the image the server names (`/coins/<x>.svg`), or a letter avatar in the
+ * A currency icon: the image the server names (`/coins/<x>.webp`), or a letter avatar in the
  * currency's colour when there is no image or it fails to load.
  */
 import { useState } from 'react';

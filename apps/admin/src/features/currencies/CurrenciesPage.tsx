@@ -85,7 +85,7 @@ function NewCurrencyModal({ open, onClose }: { open: boolean; onClose: () => voi
         <Form.Item label="Colour" name="color" rules={[{ required: true, pattern: /^#[0-9a-fA-F]{6}$/, message: 'A colour like #a6a9d0' }]}>
           <Input style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item label="Image" name="image" extra="A path served by the app (e.g. /coins/ltc.svg) or an https URL" rules={[{ required: true }]}>
+        <Form.Item label="Image" name="image" extra="A path served by the app (e.g. /coins/ltc.webp) or an https URL" rules={[{ required: true }]}>
           <Input />
         </Form.Item>
         <Form.Item label="Sort order" name="sort" rules={[{ required: true, type: 'integer', min: 0, max: 10000 }]}>

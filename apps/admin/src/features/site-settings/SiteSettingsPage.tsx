@@ -123,7 +123,7 @@ function SettingsForm({ isAdmin }: { isAdmin: boolean }) {
           <Form.Item
             label="Logo"
             name="site_logo"
-            extra="An app path (/logo.svg) or an https URL"
+            extra="An app path (/logo.webp) or an https URL"
             style={{ flex: 1, minWidth: 260 }}
           >
             <Input />

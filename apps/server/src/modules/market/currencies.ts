@@ -38,11 +38,11 @@ export async function findCurrency(db: Database, id: number): Promise<CurrencyRo
 
 /** The currencies of spec §3 with their display colours; operators can add more. */
 export const BASE_CURRENCIES = [
-  { name: 'USDT', sub_name: 'ERC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.svg', sort: 1 },
-  { name: 'USDT', sub_name: 'TRC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.svg', sort: 2 },
-  { name: 'ETH', sub_name: '', decimals: 18, color: '#627eea', image: '/coins/eth.svg', sort: 3 },
-  { name: 'BTC', sub_name: '', decimals: 8, color: '#f7931a', image: '/coins/btc.svg', sort: 4 },
-  { name: 'BANKCARD', sub_name: '', decimals: 2, color: '#5b6b8c', image: '/coins/bankcard.svg', sort: 5, is_fiat: true },
+  { name: 'USDT', sub_name: 'ERC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.webp', sort: 1 },
+  { name: 'USDT', sub_name: 'TRC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.webp', sort: 2 },
+  { name: 'ETH', sub_name: '', decimals: 18, color: '#627eea', image: '/coins/eth.webp', sort: 3 },
+  { name: 'BTC', sub_name: '', decimals: 8, color: '#f7931a', image: '/coins/btc.webp', sort: 4 },
+  { name: 'BANKCARD', sub_name: '', decimals: 2, color: '#5b6b8c', image: '/coins/bankcard.webp', sort: 5, is_fiat: true },
 ] as const;
 
 /** Inserts the base currencies that are missing (idempotent, runs at every start). */

@@ -15,10 +15,10 @@ export const FEED_SOURCES = ['simulated', 'ccxt'] as const;
 
 /** Currencies the demo markets need beyond the base ones (spec §3 colours: LTC grey-purple). */
 export const MARKET_CURRENCIES = [
-  { name: 'LTC', sub_name: '', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.svg', sort: 6 },
-  { name: 'SOL', sub_name: '', decimals: 9, color: '#9945ff', image: '/coins/sol.svg', sort: 7 },
-  { name: 'XRP', sub_name: '', decimals: 6, color: '#23292f', image: '/coins/xrp.svg', sort: 8 },
-  { name: 'DOGE', sub_name: '', decimals: 8, color: '#c2a633', image: '/coins/doge.svg', sort: 9 },
+  { name: 'LTC', sub_name: '', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.webp', sort: 6 },
+  { name: 'SOL', sub_name: '', decimals: 9, color: '#9945ff', image: '/coins/sol.webp', sort: 7 },
+  { name: 'XRP', sub_name: '', decimals: 6, color: '#23292f', image: '/coins/xrp.webp', sort: 8 },
+  { name: 'DOGE', sub_name: '', decimals: 8, color: '#c2a633', image: '/coins/doge.webp', sort: 9 },
 ] as const;
 
 /**

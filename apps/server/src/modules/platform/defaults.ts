@@ -3,7 +3,7 @@ import type { Lang } from '@bourse/contract';
 /** Site settings created at first start; operators change them later. `public` ones are readable by anyone. */
 export const DEFAULT_SETTINGS: Array<{ key: string; value: unknown; public: boolean }> = [
   { key: 'site_name', value: 'Bourse', public: true },
-  { key: 'site_logo', value: '/logo.svg', public: true },
+  { key: 'site_logo', value: '/logo.webp', public: true },
   { key: 'customer_service_url', value: '', public: true },
   // Home page sections: [{name, logo, url}] lists edited in the console (site settings).
   { key: 'partners', value: [], public: true },

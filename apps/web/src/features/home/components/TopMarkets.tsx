@@ -41,7 +41,7 @@ export default function TopMarkets() {
           data-testid={`market-${m.base}-${m.quote}`}
         >
           <span className="market-pair">
-            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.svg`} size={0.56} />
+            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.56} />
             <span>
               <b>{m.base}</b>
               <span className="market-quote">/{m.quote}</span>

@@ -90,7 +90,7 @@ export default function MarketPage() {
       <PageHeader
         title={
           <span className="market-title">
-            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.svg`} size={0.44} />
+            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.44} />
             {m.symbol}
           </span>
         }

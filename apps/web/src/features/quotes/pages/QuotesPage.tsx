@@ -56,7 +56,7 @@ const QuoteRow = memo(function QuoteRow({
       <StarButton on={favourite} onToggle={() => onStar(market, !favourite)} />
       <button type="button" className="quote-main" onClick={() => void navigate(marketPath(m.symbol))}>
         <span className="quote-pair">
-          <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.svg`} size={0.56} />
+          <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.56} />
           <span className="quote-names">
             <span>
               <b>{m.base}</b>
