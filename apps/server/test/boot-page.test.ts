@@ -47,6 +47,8 @@ describe('boot page', () => {
     const settings = data.queries.find(([k]) => k[0] === 'site-settings')?.[1];
     const apiSettings = await t.app.inject({ method: 'GET', url: '/api/getercSetting' });
     expect(settings).toEqual(apiSettings.json<{ message: unknown }>().message);
+    // Without the server's markup (no web server entry here) nothing holds the first frame back.
+    expect(html).not.toContain('rel="expect"');
     // The entry script is still there, and the static files are still served.
     expect(html).toContain('<script type="module" src="/assets/index.js">');
     expect((await t.app.inject({ method: 'GET', url: '/other.txt' })).body).toBe('static file');

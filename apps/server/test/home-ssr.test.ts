@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { CONTENT_CATEGORY } from '@bourse/contract';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_GUARD_SCRIPT } from '../src/http/boot-page';
+import { RENDER_BLOCK, ROUTE_GUARD_SCRIPT } from '../src/http/boot-page';
 import { insertItem, replaceTranslations } from '../src/modules/content/repo';
 import { upsertSetting } from '../src/modules/platform/repo';
 import { testApp } from './helpers';
@@ -89,6 +89,10 @@ describe('server render of the home screen', () => {
     expect(html).toContain('<html lang="en" data-ssr="en"');
     expect(html).toContain('<style>[data-ssr-drop] #root{display:none}</style>');
     expect(html).toContain('<div id="root" data-ssr="en">');
+    // The first frame waits for the whole markup: the element the link names follows #root.
+    expect(html.indexOf(RENDER_BLOCK)).toBeGreaterThan(0);
+    expect(html.indexOf(RENDER_BLOCK)).toBeLessThan(html.indexOf('</head>'));
+    expect(RENDER_BLOCK).toContain('href="#boot-data"');
     const markup = root(html);
     expect(markup).toContain('data-testid="page-home"');
     expect(markup).toContain('<h2 class="section-title">Shortcuts</h2>');
