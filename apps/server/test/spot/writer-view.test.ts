@@ -50,6 +50,25 @@ async function withdrawElsewhere(userId: number, usdt: string) {
   );
 }
 
+/**
+ * Another PostgreSQL session, in this test's schema, holding an account's row locked (FOR UPDATE)
+ * in an open transaction: a group that changes the account waits in the database until it commits.
+ */
+async function lockAccountElsewhere(acct: number): Promise<pg.Client> {
+  const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
+  const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await blocker.connect();
+  try {
+    await blocker.query(`set search_path = ${schema}`);
+    await blocker.query('begin');
+    await blocker.query('select id from accounts where id = $1 for update', [acct]);
+    return blocker;
+  } catch (err) {
+    await blocker.end();
+    throw err;
+  }
+}
+
 function limitOrder(userId: number, side: 'buy' | 'sell', price: string, amount: string): NewOrder {
   const priceTicks = toTicks(btc, price);
   const amountLots = toLots(btc, amount);
@@ -133,13 +152,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a group sent behind one that is stuc
       acct: await ledger.userAccount(trx, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE),
       sink: await ledger.systemAccount(trx, 'demo', btc.quoteCurrencyId),
     }));
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
-    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await blocker.connect();
+    const blocker = await lockAccountElsewhere(acct);
     try {
-      await blocker.query(`set search_path = ${schema}`);
-      await blocker.query('begin');
-      await blocker.query('select id from accounts where id = $1 for update', [acct]);
       // u's next group waits for the row; v's order is sent behind it and waits at the fence.
       const stuck = placeOrder(ctx, u, limit(S, 'buy', '85000', '0.005')).catch((e: unknown) => e); // 425 USDT
       await sleep(150);
@@ -191,13 +205,8 @@ describe.skipIf(!process.env.DATABASE_URL)('answering a committed group (Postgre
       }
     };
     const acct = await ctx.db.transaction().execute((trx) => ledger.userAccount(trx, u, btc.quoteCurrencyId, SPOT_ACCOUNT_TYPE));
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
-    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await blocker.connect();
+    const blocker = await lockAccountElsewhere(acct);
     try {
-      await blocker.query(`set search_path = ${schema}`);
-      await blocker.query('begin');
-      await blocker.query('select id from accounts where id = $1 for update', [acct]);
       // u's group waits in the database for the row; v's is sent behind it; x's waits here (two in flight).
       const first = w.place(limitOrder(u, 'buy', '85000', '0.001')).then((o) => ({ at: performance.now(), o }));
       await until(() => sent.length === 1);
