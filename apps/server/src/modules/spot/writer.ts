@@ -178,9 +178,8 @@ export class MarketWriter {
   /** Called when the queue reaches `wakeAt` commands (drain waiting for a group to fill). */
   private wake: (() => void) | null = null;
   private wakeAt = Infinity;
-  /** Groups committed whose commands are not answered yet (answerSoon), and who waits for them. */
-  private unanswered = 0;
-  private allAnswered: (() => void) | null = null;
+  /** Settles when the last committed group has been answered (answerSoon). */
+  private answered: Promise<void> = Promise.resolve();
   /** Commits run one after another on this chain; `inFlight` are launched and not settled. */
   private chain: Promise<void> = Promise.resolve();
   private inFlight: Promise<void>[] = [];
@@ -290,8 +289,7 @@ export class MarketWriter {
   async close(): Promise<void> {
     this.closed = true;
     while (this.running) await this.running;
-    if (this.unanswered) await new Promise<void>((r) => (this.allAnswered = r));
-    this.allAnswered = null;
+    await this.answered;
   }
 
   private async drain(): Promise<void> {
@@ -402,18 +400,18 @@ export class MarketWriter {
    * responses (tens of socket writes, each of which may hand the CPU to the client it wakes):
    * answering first put those writes between one group's commit and the next one's start, on the
    * market's serial path (docs/benchmarks.md, tenth session). Groups are answered in commit order
-   * (setImmediate runs its callbacks first in, first out).
+   * (setImmediate runs its callbacks first in, first out), so the last one settles last.
    */
   private answerSoon(g: Matched, ids: string[]): void {
-    this.unanswered++;
-    setImmediate(() => {
-      this.unanswered--;
-      try {
-        this.finish(g, ids);
-      } finally {
-        if (!this.unanswered) this.allAnswered?.();
-      }
-    });
+    this.answered = new Promise((resolve) =>
+      setImmediate(() => {
+        try {
+          this.finish(g, ids);
+        } finally {
+          resolve();
+        }
+      }),
+    );
   }
 
   /** Waits until every launched commit has settled. */
