@@ -14,6 +14,11 @@ interface Props {
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** The icon the app ships for a market's base currency (`public/coins`; CoinIcon falls back to a letter). */
+export function bundledCoinImage(currency: string): string {
+  return `/coins/${currency.toLowerCase()}.webp`;
+}
+
 export function CoinIcon({ name, image, color, size = 0.64 }: Props) {
   const [failed, setFailed] = useState(false);
   const style = { width: `${size}rem`, height: `${size}rem` };

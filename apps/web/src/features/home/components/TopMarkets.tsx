@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
-import { CoinIcon } from '../../../ui/CoinIcon';
+import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
 import { QuotesIcon } from '../../../ui/icons';
 import { StateView } from '../../../ui/StateView';
 import { useTopMarkets } from '../api/markets';
@@ -41,7 +41,7 @@ export default function TopMarkets() {
           data-testid={`market-${m.base}-${m.quote}`}
         >
           <span className="market-pair">
-            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.56} />
+            <CoinIcon name={m.base} image={bundledCoinImage(m.base)} size={0.56} />
             <span>
               <b>{m.base}</b>
               <span className="market-quote">/{m.quote}</span>

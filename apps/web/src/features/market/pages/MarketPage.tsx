@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useToken } from '../../../api/session';
 import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
-import { CoinIcon } from '../../../ui/CoinIcon';
+import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
 import { CloudOffIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
 import { StateView } from '../../../ui/StateView';
@@ -90,7 +90,7 @@ export default function MarketPage() {
       <PageHeader
         title={
           <span className="market-title">
-            <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.44} />
+            <CoinIcon name={m.base} image={bundledCoinImage(m.base)} size={0.44} />
             {m.symbol}
           </span>
         }

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useToken } from '../../../api/session';
 import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
-import { CoinIcon } from '../../../ui/CoinIcon';
+import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
 import { CloudOffIcon, QuotesIcon } from '../../../ui/icons';
 import { StateView } from '../../../ui/StateView';
 import { FiatPicker } from '../../platform/components/FiatPicker';
@@ -56,7 +56,7 @@ const QuoteRow = memo(function QuoteRow({
       <StarButton on={favourite} onToggle={() => onStar(market, !favourite)} />
       <button type="button" className="quote-main" onClick={() => void navigate(marketPath(m.symbol))}>
         <span className="quote-pair">
-          <CoinIcon name={m.base} image={`/coins/${m.base.toLowerCase()}.webp`} size={0.56} />
+          <CoinIcon name={m.base} image={bundledCoinImage(m.base)} size={0.56} />
           <span className="quote-names">
             <span>
               <b>{m.base}</b>
