@@ -27,9 +27,11 @@
  * preempt the server when a response wakes it).
  */
 import { writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { cpus, loadavg } from 'node:os';
 import { fork, spawnSync } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { reconcile } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { databaseUrl as url, openSpotBench, orderFlow, postgresCpuMs, SERVER_NODE_FLAGS } from './spot-fixture';
@@ -81,6 +83,20 @@ load.send({ base, requests, inFlight: IN_FLIGHT, warmup: WARMUP } satisfies Load
 await next(); // ready: connected, requests built, warm-up done
 const writer = await spotEngines(ctx).writer(m);
 if (process.env.GROUP_TRACE) writer.groupLog = [];
+// The server's garbage collections over the same window: [start, duration] (performance.now() ms).
+const gcLog: Array<[number, number]> = [];
+const gcObserver = process.env.GC_TRACE ? new PerformanceObserver((list) => list.getEntries().forEach((e) => gcLog.push([e.startTime, e.duration]))) : null;
+gcObserver?.observe({ entryTypes: ['gc'] });
+// The server's event loop stalls over the same window: [start, length] of each gap > 4 ms between 1-ms ticks.
+const lagLog: Array<[number, number]> = [];
+let lastTick = performance.now();
+const lagTimer = process.env.GC_TRACE
+  ? setInterval(() => {
+      const now = performance.now();
+      if (now - lastTick > 4) lagLog.push([lastTick, now - lastTick]);
+      lastTick = now;
+    }, 1)
+  : null;
 const stats0 = { ...writer.stats };
 if (profiler) {
   profiler.connect();
@@ -122,5 +138,16 @@ console.log(
 );
 console.log(`  group commit: ${st.groups} transactions for ${st.commands} commands (largest ${writer.stats.maxGroup}; ${st.resent} sent again, ${st.rebuilds} rebuilds), ${st.fills} fills, writer busy ${Math.round(st.busyMs)} ms; reconcile ${rec.ok ? 'ok' : 'FAILED'}`);
 if (process.env.GROUP_TRACE) writeFileSync(process.env.GROUP_TRACE, JSON.stringify(writer.groupLog));
+gcObserver?.disconnect();
+if (lagTimer) clearInterval(lagTimer);
+if (process.env.GC_TRACE) writeFileSync(process.env.GC_TRACE, JSON.stringify(gcLog));
+if (process.env.GC_TRACE) writeFileSync(`${process.env.GC_TRACE}.lag.json`, JSON.stringify(lagLog));
+// What the database writes per order (warm-up included): the rows behind its share of the CPU.
+const rows = await sql<{ kind: string; entries: string; postings: string }>`select e.kind, count(distinct e.id)::text as entries, count(*)::text as postings
+    from journal_entries e join postings p on p.entry_id = e.id where e.kind like 'spot%' group by e.kind order by e.kind`.execute(ctx.db);
+const placed = WARMUP + ORDERS;
+console.log(
+  `  rows per order: ${rows.rows.map((r) => `${r.kind} ${(Number(r.entries) / placed).toFixed(2)} entries, ${(Number(r.postings) / placed).toFixed(2)} postings`).join('; ')}`,
+);
 
 await close();

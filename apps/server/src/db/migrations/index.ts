@@ -16,6 +16,7 @@ import { spotCommitLean } from './020_spot_commit_lean';
 import { ledgerBatchPlainInsert } from './021_ledger_batch_plain_insert';
 import { spotCommitGeneric } from './022_spot_commit_generic';
 import { spotCommitOverlap } from './023_spot_commit_overlap';
+import { spotCommitLeaner } from './024_spot_commit_leaner';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -41,4 +42,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '021_ledger_batch_plain_insert', statements: ledgerBatchPlainInsert },
   { name: '022_spot_commit_generic', statements: spotCommitGeneric },
   { name: '023_spot_commit_overlap', statements: spotCommitOverlap },
+  { name: '024_spot_commit_leaner', statements: spotCommitLeaner },
 ];

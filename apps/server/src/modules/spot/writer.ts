@@ -152,6 +152,15 @@ interface MatchResult {
 
 /** A commit the database refused as a whole (spot_commit_group2's refusals). */
 const REFUSALS = new Set(['BS001', 'BS002', 'BS003', 'BS004', '23505']);
+/** The accounts' CHECK constraints refusing an overdraw: the ledger refused the group (BS002, migration 024). */
+const OVERDRAW_CHECKS = new Set(['accounts_available_nonneg', 'accounts_frozen_nonneg']);
+
+/** The refusal code of a failed group commit, or null for any other failure. */
+function refusalCode(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code === '23514' && OVERDRAW_CHECKS.has(e.constraint ?? '')) return 'BS002';
+  return REFUSALS.has(e.code ?? '') ? e.code! : null;
+}
 
 export class MarketWriter {
   book = new OrderBook();
@@ -485,8 +494,9 @@ export class MarketWriter {
       this.groupLog?.push([sentAt, performance.now(), g.cmds.length]);
       return res.rows[0]!.ids;
     } catch (err) {
-      if (!REFUSALS.has((err as { code?: string }).code ?? '')) throw err;
-      throw Object.assign(new Error(`spot: the group commit was refused (${(err as { code?: string }).code})`), { code: (err as { code?: string }).code });
+      const code = refusalCode(err);
+      if (!code) throw err;
+      throw Object.assign(new Error(`spot: the group commit was refused (${code})`), { code });
     } finally {
       // Busy from when the database could start on it: sent, and the group ahead settled.
       this.stats.busyMs += performance.now() - Math.max(sentAt, this.settledAt);
