@@ -21,7 +21,8 @@
  * SPOT_BENCH_PROFILE=<file.cpuprofile> writes a V8 CPU profile of the server covering the load
  * only (not the set-up), for chrome://inspect or any .cpuprofile viewer; SPOT_BENCH_ALLOC=<file.heapprofile>
  * a sampling profile of the server's allocations over the same window. GROUP_TRACE=<file.json>
- * writes each measured group commit's [sent, answered] (ms) and size. SPOT_BENCH_SQL=<file> runs
+ * writes each measured group commit's [sent, answered] (ms) and size; GC_TRACE=<file.json> the server's GC
+ * pauses and (<file.json>.lag.json) its event-loop stalls over 4 ms, [start, ms], on the same clock. SPOT_BENCH_SQL=<file> runs
  * experiment SQL in the bench's schema first (bench/spot-fixture.ts). SPOT_BENCH_LOAD_POLICY="-b"
  * runs the load generator under that chrt(1) scheduling policy (here SCHED_BATCH: it does not
  * preempt the server when a response wakes it).

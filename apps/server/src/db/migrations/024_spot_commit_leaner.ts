@@ -21,7 +21,12 @@
  */
 import { spotCommitOverlap } from './023_spot_commit_overlap';
 
-const [, ledgerRecord, , spotCommit] = spotCommitOverlap as [string, string, string, string];
+const [ledgerApply, ledgerRecord, , spotCommit] = spotCommitOverlap as [string, string, string, string];
+
+/** `ledger_batch_apply`'s update of the balances (the postings summed per account), as 023 wrote it. */
+const UPDATE_END = '(d.d_avail <> 0 or d.d_frozen <> 0);';
+const balancesUpdate = ledgerApply.slice(ledgerApply.indexOf('update accounts a'), ledgerApply.indexOf(UPDATE_END) + UPDATE_END.length);
+if (!balancesUpdate.startsWith('update accounts a')) throw new Error('migration 024: 023 changed (the balances update)');
 
 /** Replaces `from` by `to` in a function's text, or fails the migration if `from` is not there. */
 function edit(text: string, from: string, to: string): string {
@@ -55,14 +60,7 @@ commit = edit(
      -- one statement; an overdraw fails it through the accounts' CHECK constraints.
      if coalesce(array_length(p_kinds, 1), 0) > 0 then
        perform 1 from accounts where id = any(p_accounts) order by id for no key update;
-       update accounts a
-          set available = a.available + d.d_avail, frozen = a.frozen + d.d_frozen
-         from (select t.acct,
-                      coalesce(sum(t.amount) filter (where t.bucket = 1), 0) as d_avail,
-                      coalesce(sum(t.amount) filter (where t.bucket = 2), 0) as d_frozen
-                 from unnest(p_accounts, p_buckets, p_amounts) as t(acct, bucket, amount)
-                group by t.acct) d
-        where a.id = d.acct and (d.d_avail <> 0 or d.d_frozen <> 0);
+       ${balancesUpdate}
      end if;`,
 );
 
