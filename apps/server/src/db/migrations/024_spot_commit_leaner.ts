@@ -25,8 +25,12 @@ const [ledgerApply, ledgerRecord, , spotCommit] = spotCommitOverlap as [string, 
 
 /** `ledger_batch_apply`'s update of the balances (the postings summed per account), as 023 wrote it. */
 const UPDATE_END = '(d.d_avail <> 0 or d.d_frozen <> 0);';
-const balancesUpdate = ledgerApply.slice(ledgerApply.indexOf('update accounts a'), ledgerApply.indexOf(UPDATE_END) + UPDATE_END.length);
-if (!balancesUpdate.startsWith('update accounts a')) throw new Error('migration 024: 023 changed (the balances update)');
+const balancesUpdate = ledgerApply.slice(
+  ledgerApply.indexOf('update accounts a'),
+  ledgerApply.indexOf(UPDATE_END) + UPDATE_END.length,
+);
+if (!balancesUpdate.startsWith('update accounts a'))
+  throw new Error('migration 024: 023 changed (the balances update)');
 
 /** Replaces `from` by `to` in a function's text, or fails the migration if `from` is not there. */
 function edit(text: string, from: string, to: string): string {
