@@ -105,7 +105,7 @@ describe('the spot writer’s balance view', () => {
     await placeOrder(ctx, u, limit(S, 'buy', '85000', '0.001')); // the writer now holds 915 USDT for u
     await withdrawElsewhere(u, '900'); // 15 USDT are left
     const w = await spotEngines(ctx).writer(btc);
-    const rebuilds = w.stats.rebuilds;
+    const { rebuilds, overdrawn } = w.stats;
     const [small, big, others] = await Promise.allSettled([
       placeOrder(ctx, u, limit(S, 'buy', '85000', '0.0001')), // 8.5 USDT: affordable
       placeOrder(ctx, u, limit(S, 'buy', '85000', '0.005')), // 425 USDT: no longer
@@ -115,6 +115,8 @@ describe('the spot writer’s balance view', () => {
     expect(big).toMatchObject({ status: 'rejected', reason: { code: 'insufficient_balance' } });
     expect(others).toMatchObject({ status: 'fulfilled', value: { status: 'open' } });
     expect(w.stats.rebuilds).toBe(rebuilds + 1);
+    // The database refused the group for the overdraw (the accounts' CHECK constraint, read as BS002).
+    expect(w.stats.overdrawn).toBe(overdrawn + 1);
     expect(await balance(ctx, u, btc.quoteCurrencyId)).toEqual({ available: parseUnits('6.5', 6), frozen: parseUnits('93.5', 6) });
     expect((await reconcile(ctx.db)).ok).toBe(true);
   });

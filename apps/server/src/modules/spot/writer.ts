@@ -197,9 +197,10 @@ export class MarketWriter {
   private retry: Command[] = [];
   /**
    * Groups committed, commands and fills in them, rebuilds; groups sent while another was in
-   * flight (`early`) and sent again after reaching the database before the one ahead (`resent`).
+   * flight (`early`) and sent again after reaching the database before the one ahead (`resent`);
+   * groups the ledger refused for an overdraw (`overdrawn`: the writer's balance view was too high).
    */
-  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, early: 0, resent: 0, maxGroup: 0, busyMs: 0 };
+  readonly stats = { groups: 0, commands: 0, fills: 0, rebuilds: 0, early: 0, resent: 0, overdrawn: 0, maxGroup: 0, busyMs: 0 };
   /** When set (benchmarks), each committed statement's [sent, answered] (performance.now() ms) and size. */
   groupLog: Array<[number, number, number]> | null = null;
 
@@ -496,6 +497,7 @@ export class MarketWriter {
     } catch (err) {
       const code = refusalCode(err);
       if (!code) throw err;
+      if (code === 'BS002') this.stats.overdrawn++;
       throw Object.assign(new Error(`spot: the group commit was refused (${code})`), { code });
     } finally {
       // Busy from when the database could start on it: sent, and the group ahead settled.
