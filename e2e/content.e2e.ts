@@ -139,6 +139,9 @@ describe('home, content and messages', () => {
     const viewport = page.viewportSize()!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    // Not closed yet, so not seen: a reload shows it again.
+    await page.reload();
+    await popup.filter({ hasText: 'Trading competition opens' }).waitFor();
     await page.getByTestId('popup-close').click();
     await popup.waitFor({ state: 'detached' });
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('seen_notices'))) ?? '[]')).toEqual([

@@ -1,7 +1,9 @@
 /**
  * The popup notice (GET /news/index_pop): shown once per notice. Seen ids are kept in
  * localStorage (`seen_notices`, newest 50) so a notice never shows twice, and a newly published
- * one shows the next time Home opens.
+ * one shows the next time Home opens. A notice counts as seen when the reader closes it or opens
+ * it, not when it appears: a Home that is mounted again (hydration thrown away, a language
+ * loading) shows it again rather than losing a notice nobody read.
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -27,27 +29,27 @@ export function PopupNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = usePopupNotice();
-  const [open, setOpen] = useState(false);
   const notice = q.data ?? null;
+  // The notice closed here: it stays closed even where storage cannot be written.
+  const [closedId, setClosedId] = useState<number | null>(null);
+  const shown = notice !== null && notice.id !== closedId && !seenIds().includes(notice.id) ? notice : null;
 
   useEffect(() => {
-    if (notice && !seenIds().includes(notice.id)) {
-      markSeen(notice.id);
-      setOpen(true);
-    }
-  }, [notice]);
-
-  useEffect(() => {
-    if (!open) return;
+    if (!shown) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      markSeen(shown.id);
+      setClosedId(shown.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [shown]);
 
-  if (!open || !notice) return null;
-  const close = () => setOpen(false);
+  if (!shown) return null;
+  const close = () => {
+    markSeen(shown.id);
+    setClosedId(shown.id);
+  };
   // Portalled to <body>: the page's enter animation leaves a transform on an ancestor, which
   // would make `position: fixed` relative to the (tall) page and put the card below the fold.
   return createPortal(
@@ -61,9 +63,9 @@ export function PopupNotice() {
         onClick={(e) => e.stopPropagation()}
       >
         <div className="popup-title" id="popup-title">
-          {notice.title}
+          {shown.title}
         </div>
-        <div className="popup-summary">{notice.summary}</div>
+        <div className="popup-summary">{shown.summary}</div>
         <div className="popup-actions">
           <button type="button" className="popup-button" onClick={close} data-testid="popup-close">
             {t('home.popupClose')}
@@ -73,7 +75,7 @@ export function PopupNotice() {
             className="popup-button popup-primary"
             onClick={() => {
               close();
-              void navigate(articlePath(notice.id));
+              void navigate(articlePath(shown.id));
             }}
             data-testid="popup-view"
           >
