@@ -141,8 +141,10 @@ console.log(`  group commit: ${st.groups} transactions for ${st.commands} comman
 if (process.env.GROUP_TRACE) writeFileSync(process.env.GROUP_TRACE, JSON.stringify(writer.groupLog));
 gcObserver?.disconnect();
 if (lagTimer) clearInterval(lagTimer);
-if (process.env.GC_TRACE) writeFileSync(process.env.GC_TRACE, JSON.stringify(gcLog));
-if (process.env.GC_TRACE) writeFileSync(`${process.env.GC_TRACE}.lag.json`, JSON.stringify(lagLog));
+if (process.env.GC_TRACE) {
+  writeFileSync(process.env.GC_TRACE, JSON.stringify(gcLog));
+  writeFileSync(`${process.env.GC_TRACE}.lag.json`, JSON.stringify(lagLog));
+}
 // What the database writes per order (warm-up included): the rows behind its share of the CPU.
 const rows = await sql<{ kind: string; entries: string; postings: string }>`select e.kind, count(distinct e.id)::text as entries, count(*)::text as postings
     from journal_entries e join postings p on p.entry_id = e.id where e.kind like 'spot%' group by e.kind order by e.kind`.execute(ctx.db);

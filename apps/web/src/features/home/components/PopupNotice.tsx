@@ -5,7 +5,7 @@
  * it, not when it appears: a Home that is mounted again (hydration thrown away, a language
  * loading) shows it again rather than losing a notice nobody read.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,23 +33,22 @@ export function PopupNotice() {
   // The notice closed here: it stays closed even where storage cannot be written.
   const [closedId, setClosedId] = useState<number | null>(null);
   const shown = notice !== null && notice.id !== closedId && !seenIds().includes(notice.id) ? notice : null;
+  const dismiss = useCallback((id: number) => {
+    markSeen(id);
+    setClosedId(id);
+  }, []);
 
   useEffect(() => {
     if (!shown) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      markSeen(shown.id);
-      setClosedId(shown.id);
+      if (e.key === 'Escape') dismiss(shown.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [shown]);
+  }, [shown, dismiss]);
 
   if (!shown) return null;
-  const close = () => {
-    markSeen(shown.id);
-    setClosedId(shown.id);
-  };
+  const close = () => dismiss(shown.id);
   // Portalled to <body>: the page's enter animation leaves a transform on an ancestor, which
   // would make `position: fixed` relative to the (tall) page and put the card below the fold.
   return createPortal(
