@@ -120,20 +120,63 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/pages/setting/real');
   });
 
-  it('rejects a non-200 status without showing a message', async () => {
+  // Spec §8 "non-200 fails without a message" concerns the server's business answers (those come
+  // as 200 envelopes); a transport fault must never leave the user in the dark.
+  it('rejects a 5xx with a translated "service unavailable" message, shown once as a toast', async () => {
     fetchMock.mockReturnValueOnce(reply({ type: 'error', message: 'boom' }, 500));
 
     const err = await api.get('/x').catch((e: unknown) => e);
     expect((err as ApiError).kind).toBe('http');
     expect((err as ApiError).status).toBe(500);
-    expect((err as ApiError).message).toBe('');
-    expect(toastShow).not.toHaveBeenCalled();
+    // The body of a 5xx is never shown (no internals leak); the text is the client's own.
+    expect((err as ApiError).message).toBe('common.serviceUnavailable');
+    expect(toastShow).toHaveBeenCalledWith({ content: 'common.serviceUnavailable' });
   });
 
-  it('rejects a network failure as kind network', async () => {
+  it('rejects a 429 with the translated "too many requests" message', async () => {
+    fetchMock.mockReturnValueOnce(reply({ type: 'error', message: 'slow down' }, 429));
+    const err = await api.post('/wallet/change').catch((e: unknown) => e);
+    expect((err as ApiError).kind).toBe('http');
+    expect((err as ApiError).status).toBe(429);
+    expect((err as ApiError).message).toBe('common.tooManyRequests');
+    expect(toastShow).toHaveBeenCalledWith({ content: 'common.tooManyRequests' });
+  });
+
+  it('rejects a network failure as kind network with the translated "network problem" message', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const err = await api.get('/x').catch((e: unknown) => e);
     expect((err as ApiError).kind).toBe('network');
+    expect((err as ApiError).message).toBe('common.networkError');
+    expect(toastShow).toHaveBeenCalledWith({ content: 'common.networkError' });
+  });
+
+  it('keeps transport faults quiet when the caller shows them itself (toast: false), and never toasts an abort', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const err = await api.get('/x', {}, { toast: false }).catch((e: unknown) => e);
+    expect((err as ApiError).message).toBe('common.networkError');
+    const ctl = new AbortController();
+    fetchMock.mockImplementationOnce((_url, init) => {
+      return new Promise<Response>((_res, rej) => {
+        init.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    const pending = api.get('/y', {}, { signal: ctl.signal }).catch((e: unknown) => e);
+    ctl.abort();
+    expect(((await pending) as ApiError).kind).toBe('aborted');
+    expect(toastShow).not.toHaveBeenCalled();
+  });
+
+  it('shows one transport toast for a burst of failures, not one per call', async () => {
+    // Well after the toasts of the tests above.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_600_000);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await Promise.all([api.get('/a'), api.get('/b'), api.post('/c')].map((p) => p.catch(() => undefined)));
+    expect(toastShow).toHaveBeenCalledTimes(1);
+    // A later failure is told again.
+    vi.setSystemTime(Date.now() + 10_000);
+    await api.post('/d').catch(() => undefined);
+    expect(toastShow).toHaveBeenCalledTimes(2);
   });
 
   it('shows the loading toast only after 800 ms, and never when loading is off', async () => {

@@ -7,8 +7,14 @@
  * - A loading toast appears only when a call takes longer than 800 ms (never for ping).
  * - Envelope `{type, code, message}`: success when type is 'ok' or code is 1 (resolves with
  *   `message`); type 999 clears the stored session; type 998 goes to real-name verification after
- *   1.2 s; any other type shows the server message as a toast and rejects. Non-200 HTTP statuses
- *   reject without a message. Time-out 60 s.
+ *   1.2 s; any other type shows the server message as a toast and rejects. Time-out 60 s.
+ * - Transport faults (no network, time-out, HTTP 429, 5xx, a body that is not the envelope) carry
+ *   no server message, so the client gives them its own translated one ("network problem", "too
+ *   many requests", "service unavailable") in `ApiError.message`, and shows it as a toast unless
+ *   the caller passes `toast: false` (a page that shows the failure itself, e.g. an error state
+ *   with a retry). Spec §8's "a non-200 status fails without a message" means no server text is
+ *   shown; a user is never left without any answer. A burst of failures (several calls failing
+ *   together) shows one toast. An aborted call is silent.
  */
 import {
   ENVELOPE_TYPE,
@@ -85,6 +91,37 @@ function showMessage(text: string): void {
   if (text) showToast({ content: text });
 }
 
+// ---- transport faults -----------------------------------------------------------------------
+
+/** The same transport message is not shown again within this window (a burst of failing calls). */
+const TRANSPORT_TOAST_GAP_MS = 2500;
+let lastTransport: { text: string; at: number } | null = null;
+
+function showTransportMessage(text: string): void {
+  const now = Date.now();
+  if (lastTransport && lastTransport.text === text && now - lastTransport.at < TRANSPORT_TOAST_GAP_MS) return;
+  lastTransport = { text, at: now };
+  showToast({ content: text });
+}
+
+/** The client's own translated text for a fault that has no server message ('' for an abort). */
+export function transportMessage(kind: ApiErrorKind, status?: number): string {
+  if (kind === 'aborted') return '';
+  if (kind === 'network' || kind === 'timeout') return i18n.t('common.networkError');
+  if (status === 429) return i18n.t('common.tooManyRequests');
+  if (status === 413) return i18n.t('common.requestTooLarge');
+  return i18n.t('common.serviceUnavailable');
+}
+
+function transportError(kind: ApiErrorKind, status?: number): ApiError {
+  return new ApiError(kind, transportMessage(kind, status), status);
+}
+
+/** A transport fault (as opposed to an answer of the server): worth trying again later. */
+export function isTransportError(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'http' || err.kind === 'format');
+}
+
 // ---- request --------------------------------------------------------------------------------
 
 function toSearchParams(params: Params): URLSearchParams {
@@ -129,6 +166,7 @@ export async function request<T>(
   const stopLoading = loading ? trackLoading() : () => undefined;
 
   let body: unknown;
+  let failure: ApiError | null = null;
   try {
     const res = await fetch(url, {
       method,
@@ -136,24 +174,28 @@ export async function request<T>(
       body: method === 'POST' ? payload : undefined,
       signal: controller.signal,
     });
-    if (res.status !== 200) throw new ApiError('http', '', res.status);
-    try {
-      body = await res.json();
-    } catch {
-      throw new ApiError('format', '', res.status);
+    if (res.status !== 200) {
+      failure = transportError('http', res.status);
+    } else {
+      try {
+        body = await res.json();
+      } catch {
+        failure = transportError('format', res.status);
+      }
     }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (timedOut) throw new ApiError('timeout', '');
-    if (controller.signal.aborted) throw new ApiError('aborted', '');
-    throw new ApiError('network', '');
+  } catch {
+    failure = transportError(timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network');
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
     stopLoading();
   }
+  if (failure || !isEnvelope(body)) {
+    const fault = failure ?? transportError('format');
+    if (toast && fault.message) showTransportMessage(fault.message);
+    throw fault;
+  }
 
-  if (!isEnvelope(body)) throw new ApiError('format', '');
   if (isOk(body)) return body.message as T;
 
   const text = typeof body.message === 'string' ? body.message : '';

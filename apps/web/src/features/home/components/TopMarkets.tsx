@@ -7,6 +7,7 @@ import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
 import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
 import { QuotesIcon } from '../../../ui/icons';
+import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { useTopMarkets } from '../api/markets';
 
@@ -15,6 +16,9 @@ export default function TopMarkets() {
   const navigate = useNavigate();
   const { query, markets } = useTopMarkets(6);
   if (query.isPending) return <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />;
+  if (query.isError && markets.length === 0) {
+    return <QueryError compact title={t('market.loadFailed')} error={query.error} onRetry={() => void query.refetch()} testId="markets-error" />;
+  }
   if (markets.length === 0) {
     return (
       <StateView

@@ -8,12 +8,14 @@ import { Button, Skeleton, Toast } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isTransportError } from '../../../api/client';
 import { useToken } from '../../../api/session';
 import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
 import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
 import { CloudOffIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
+import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { FiatPicker } from '../../platform/components/FiatPicker';
 import { useFiatConverter } from '../api/fiatPrice';
@@ -45,6 +47,15 @@ export default function MarketPage() {
       <div className="page market-page">
         {header(symbol)}
         <Skeleton.Paragraph lineCount={6} animated className="list-skeleton" />
+      </div>
+    );
+  }
+  // No network, 429, 5xx: say so with a retry ("does not exist" is only the server's answer).
+  if (!query.data && isTransportError(query.error)) {
+    return (
+      <div className="page market-page">
+        {header(symbol)}
+        <QueryError compact title={t('market.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }

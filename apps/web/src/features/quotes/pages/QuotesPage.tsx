@@ -13,7 +13,8 @@ import { useToken } from '../../../api/session';
 import { PATHS } from '../../../app/paths';
 import { Change } from '../../../ui/Change';
 import { bundledCoinImage, CoinIcon } from '../../../ui/CoinIcon';
-import { CloudOffIcon, QuotesIcon } from '../../../ui/icons';
+import { QuotesIcon } from '../../../ui/icons';
+import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { FiatPicker } from '../../platform/components/FiatPicker';
 import { useFiatConverter } from '../../market/api/fiatPrice';
@@ -148,13 +149,10 @@ export default function QuotesPage() {
   let body;
   if (query.isPending) {
     body = <Skeleton.Paragraph lineCount={8} animated className="list-skeleton" />;
-  } else if (query.isError) {
+  } else if (query.isError && !query.data) {
+    // A failed background refresh keeps the list it has; only a first load that failed shows this.
     body = (
-      <StateView icon={<CloudOffIcon />} title={t('market.loadFailed')} testId="quotes-error">
-        <button type="button" className="link-button" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </StateView>
+      <QueryError compact title={t('market.loadFailed')} error={query.error} onRetry={() => void query.refetch()} testId="quotes-error" />
     );
   } else if (tab === 'favourites' && !token) {
     body = (
