@@ -7,3 +7,5 @@ export * from './content';
 export * from './savings';
 export * from './assets';
 export * from './ssr';
+export * from './ids';
+export * from './kyc';

@@ -10,6 +10,7 @@ import { QueryError } from '../../ui/QueryError';
 import { UploadImage } from './UploadImage';
 
 const STATUS = { 1: { label: 'Pending', color: 'gold' }, 2: { label: 'Approved', color: 'green' }, 3: { label: 'Rejected', color: 'red' } } as const;
+const KYC_REFRESH_MS = 5000;
 const ID_TYPES: Record<string, string> = { id_card: 'ID card', passport: 'Passport', driver_license: 'Driving licence', other: 'Other' };
 
 export default function KycPage() {
@@ -19,7 +20,15 @@ export default function KycPage() {
   const status = Number(params.get('status') ?? '1') as 1 | 2 | 3;
   const [rejecting, setRejecting] = useState<KycRow | null>(null);
   const [reason, setReason] = useState('');
-  const list = useQuery({ queryKey: identityKeys.kyc({ ...query, status }), queryFn: () => identityApi.kyc({ ...query, status }), placeholderData: keepPreviousData });
+  // New submissions arrive while the page is open: the queue reloads on its own (every 5 s, and on
+  // returning to the tab), and right after each decision.
+  const list = useQuery({
+    queryKey: identityKeys.kyc({ ...query, status }),
+    queryFn: () => identityApi.kyc({ ...query, status }),
+    placeholderData: keepPreviousData,
+    refetchInterval: KYC_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 
   const done = async (text: string) => {
     void message.success(text);
@@ -124,7 +133,8 @@ export default function KycPage() {
           rowKey="id"
           columns={columns}
           dataSource={list.data?.items}
-          loading={list.isFetching}
+          // The spinner for a first load or a page change, not for the background refresh.
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
           pagination={tablePagination(page, limit, list.data?.total, setPage)}
           locale={{ emptyText: list.isPending ? ' ' : status === 1 ? 'Nothing waiting for review' : 'No submissions' }}
         />

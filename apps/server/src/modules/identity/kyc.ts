@@ -1,3 +1,4 @@
+import { checkIdNumber as checkIdNumberRule, checkRealName, KYC_ID_TYPES, maskRealName, type KycIdType } from '@bourse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, kycRequired } from '../../http/errors';
@@ -7,26 +8,22 @@ import * as repo from './repo';
 import { kycStatusName } from './service';
 import { mask } from './validation';
 
-export const ID_TYPES = ['id_card', 'passport', 'driver_license', 'other'] as const;
-export type IdType = (typeof ID_TYPES)[number];
+export const ID_TYPES = KYC_ID_TYPES;
+export type IdType = KycIdType;
 
-/** Mainland resident ID: 17 digits and a check character (ISO 7064 MOD 11-2). */
-export function validMainlandId(id: string): boolean {
-  if (!/^\d{17}[\dX]$/.test(id)) return false;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * weights[i]!;
-  return '10X98765432'[sum % 11] === id[17];
-}
-
+/** The document number of a type, normalized (upper case, no spaces), or id_number_invalid. */
 export function checkIdNumber(idType: IdType, raw: string): string {
-  const id = raw.trim().toUpperCase().replace(/\s/g, '');
-  const ok = idType === 'id_card' ? validMainlandId(id) : /^[A-Z0-9-]{4,32}$/.test(id);
-  if (!ok) throw new AppError('id_number_invalid');
-  return id;
+  const r = checkIdNumberRule(idType, raw);
+  if (!r.ok) throw new AppError('id_number_invalid');
+  return r.value;
 }
 
-/** GET /real/state: the user's verification state (none, pending, approved, rejected + reason). */
+/**
+ * GET /real/state: the user's verification state (none, pending, approved, rejected + reason).
+ * The name and number come back masked (the verified page shows them so); after a rejection,
+ * `resubmit` holds what was sent, in full, so the form opens filled in for "Submit again" (the
+ * caller's own data, and only while it may be sent again).
+ */
 export async function kycState(ctx: AppContext, userId: number) {
   const k = await repo.latestKyc(ctx.db, userId);
   const status = kycStatusName(k?.status);
@@ -37,10 +34,21 @@ export async function kycState(ctx: AppContext, userId: number) {
     reason: k?.status === 3 ? k.reason : null,
     real_type: k?.real_type ?? null,
     id_type: k?.id_type ?? null,
-    name: k?.name ?? null,
+    name: k?.name ? maskRealName(k.name) : null,
     card_id: k?.card_id ? mask(k.card_id, 3, 2) : null,
     submitted_at: k?.created_at.toISOString() ?? null,
     reviewed_at: k?.reviewed_at?.toISOString() ?? null,
+    resubmit:
+      k?.status === 3
+        ? {
+            real_type: k.real_type,
+            id_type: k.id_type,
+            name: k.name,
+            card_id: k.card_id,
+            front_pic: k.front_pic,
+            reverse_pic: k.reverse_pic,
+          }
+        : null,
   };
 }
 
@@ -58,8 +66,9 @@ export async function submitKyc(
   let cardId: string | null = null;
   if (input.realType === 1) {
     idType = input.idType ?? 'id_card';
-    name = (input.name ?? '').trim();
-    if (name.length < 2 || name.length > 64) throw new AppError('field_invalid', { field: 'name' });
+    const checked = checkRealName(input.name ?? '');
+    if (!checked.ok) throw new AppError('field_invalid', { field: 'name' });
+    name = checked.value;
     cardId = checkIdNumber(idType, input.cardId ?? '');
   }
   for (const pic of [input.frontPic, input.reversePic]) {
@@ -97,7 +106,7 @@ export async function isKycApproved(ctx: AppContext, userId: number): Promise<bo
 }
 
 /**
- * preHandler for other modules, placed after requireUser: when operators list `feature` in the
+ * Guard (preValidation) for other modules, placed after requireUser: when operators list `feature` in the
  * `kyc_required_features` setting and the user is not verified, answers type 998.
  */
 export function requireKyc(ctx: AppContext, feature: string) {

@@ -64,9 +64,21 @@ export interface KycState {
   reason: string | null;
   real_type: number | null;
   id_type: string | null;
+  /** Masked ("Z**** S**"). */
   name: string | null;
+  /** Masked ("110****2X"). */
   card_id: string | null;
   submitted_at: string | null;
+  reviewed_at: string | null;
+  /** After a rejection: what was sent, in full, to fill the form in again. */
+  resubmit: {
+    real_type: number;
+    id_type: string | null;
+    name: string | null;
+    card_id: string | null;
+    front_pic: string;
+    reverse_pic: string;
+  } | null;
 }
 
 export function useKycState() {
