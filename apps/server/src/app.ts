@@ -18,6 +18,7 @@ import { bootPage, pageLang } from './http/boot-page';
 import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
 import { apiRateLimit } from './http/api-rate-limit';
 import { installErrorHandler } from './http/error-handler';
+import { refuseControlCharacters } from './http/input-guard';
 import { requestLang } from './http/i18n';
 import type { Clock } from './lib/clock';
 import { adminRoutes } from './modules/admin';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       // A POST without a body (the client sends only the token) validates like an empty form.
       api.addHook('preValidation', (request, _reply, done) => {
         if (request.body === undefined || request.body === null) request.body = {};
+        refuseControlCharacters(request);
         done();
       });
       api.addHook('preHandler', (request, _reply, done) => {

@@ -53,6 +53,12 @@ function validationError(request: FastifyRequest, error: FastifyError & { valida
   return new AppError('field_invalid', { field });
 }
 
+/** A PostgreSQL data exception (SQLSTATE class 22), as pg and PGlite report it. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof (error as { severity?: unknown }).severity === 'string';
+}
+
 export function envelopeFor(request: FastifyRequest, err: AppError) {
   const lang = requestLang(request.query, request.body);
   return { type: err.type, code: 0, message: errorMessage(lang, err.code, err.params), error: err.code };
@@ -67,6 +73,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return reply.status(200).send(envelopeFor(request, error));
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(200).send(envelopeFor(request, validationError(request, error)));
+    }
+    // A value the database refuses as data (class 22: out of range, bad encoding, invalid text)
+    // came from input that validation let through: answer it as invalid input, not as a fault of
+    // the platform. Logged, so the missing validation can be added where it belongs.
+    if (isDataException(error)) {
+      request.log.warn({ err: { code: (error as { code?: string }).code, message: error.message }, url: request.url }, 'input refused by the database');
+      return reply.status(200).send(envelopeFor(request, new AppError('field_invalid', { field: 'input' })));
     }
     const status = error.statusCode ?? 500;
     if (TRANSPORT_STATUSES.has(status)) {

@@ -17,6 +17,7 @@ import { ledgerBatchPlainInsert } from './021_ledger_batch_plain_insert';
 import { spotCommitGeneric } from './022_spot_commit_generic';
 import { spotCommitOverlap } from './023_spot_commit_overlap';
 import { spotCommitLeaner } from './024_spot_commit_leaner';
+import { ledgerLockOrder } from './025_ledger_lock_order';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -43,4 +44,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '022_spot_commit_generic', statements: spotCommitGeneric },
   { name: '023_spot_commit_overlap', statements: spotCommitOverlap },
   { name: '024_spot_commit_leaner', statements: spotCommitLeaner },
+  { name: '025_ledger_lock_order', statements: ledgerLockOrder },
 ];

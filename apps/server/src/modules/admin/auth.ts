@@ -10,7 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for console routes: a live operator session (999 otherwise) with one of the roles. */
+/**
+ * Guard of console routes: a live operator session (999 otherwise) with one of the roles. Routes
+ * mount it as preValidation, so nobody without an operator session reaches body parsing or checks.
+ */
 export function requireOperator(ctx: AppContext, roles?: OperatorRole[]) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = tokenFromHeader(request.headers.authorization);

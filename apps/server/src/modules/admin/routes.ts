@@ -1,6 +1,7 @@
 import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { tokenFromHeader } from '../identity/sessions';
@@ -42,36 +43,36 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => ok(await operatorLogin(ctx, req.body.username, req.body.password, req.ip)),
     );
 
-    app.get('/admin/me', { preHandler: anyOperator, schema: { tags: ['admin'] } }, (req) => ok(currentOperator(req)));
+    app.get('/admin/me', { preValidation: anyOperator, schema: { tags: ['admin'] } }, (req) => ok(currentOperator(req)));
 
-    app.post('/admin/logout', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async (req) => {
+    app.post('/admin/logout', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async (req) => {
       await operatorLogout(ctx, tokenFromHeader(req.headers.authorization) ?? '', currentOperator(req), req.ip);
       return ok(null);
     });
 
-    app.get('/admin/ledger/summary', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/ledger/summary', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok(await ledgerSummary(ctx)),
     );
 
     app.get(
       '/admin/ledger/entries',
-      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: paging } },
       async (req) => ok(await ledgerEntries(ctx, req.query.page, req.query.limit)),
     );
 
-    app.get('/admin/audit', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) => {
+    app.get('/admin/audit', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) => {
       const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit);
       return ok({ items: items.map((i) => ({ ...i, id: String(i.id), created_at: i.created_at.toISOString() })), total });
     });
 
-    app.get('/admin/operators', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/operators', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok(await repo.listOperators(ctx.db)),
     );
 
     app.post(
       '/admin/operators',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           body: z.object({
@@ -85,7 +86,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => ok(await createOperator(ctx, currentOperator(req), req.body, req.ip)),
     );
 
-    app.get('/admin/currencies', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/currencies', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok((await listCurrencies(ctx.db)).map(currencyView)),
     );
 
@@ -98,7 +99,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/currencies',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           body: z.object({
@@ -122,10 +123,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/currencies/:id',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: rowId }),
           body: z.object({
             color: currencyLook.color.optional(),
             image: currencyLook.image.optional(),
@@ -143,7 +144,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/outbox', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) =>
+    app.get('/admin/outbox', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) =>
       ok(await repo.listOutbox(ctx.db, req.query.page, req.query.limit)),
     );
   };

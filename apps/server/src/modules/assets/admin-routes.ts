@@ -1,6 +1,7 @@
 /** Console API of the asset centre: deposits (demo credit, manual confirmations), withdrawal review, per-currency limits and fees, liabilities. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../admin';
@@ -40,7 +41,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/assets/deposits',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags,
           querystring: z.object({
@@ -55,13 +56,13 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/assets/deposits/demo',
       {
-        preHandler: admins,
+        preValidation: admins,
         schema: {
           tags,
           summary: 'Demo deposit (demo data on, demo users only)',
           body: z.object({
-            user_id: z.coerce.number().int().min(1),
-            currency_id: z.coerce.number().int().min(1),
+            user_id: rowId,
+            currency_id: rowId,
             amount: dec,
             lang,
           }),
@@ -88,7 +89,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/confirm',
-      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, { approve: true });
@@ -106,7 +107,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/reject',
-      { preHandler: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { tags, params: idParam, body: reasonBody } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, {
@@ -130,7 +131,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/assets/withdrawals',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags,
           querystring: z.object({
@@ -143,7 +144,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/approve',
-      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const w = await approveWithdrawal(ctx, op, req.params.id);
@@ -166,7 +167,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/reject',
-      { preHandler: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { tags, params: idParam, body: reasonBody } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await repo.findWithdrawal(ctx.db, req.params.id);
@@ -186,7 +187,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/assets/withdrawals/:id/sent',
       {
-        preHandler: reviewers,
+        preValidation: reviewers,
         schema: {
           tags,
           summary: 'Mark sent with the transaction hash (no signer configured)',
@@ -211,7 +212,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/complete',
-      { preHandler: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         await completeWithdrawal(ctx, req.params.id, op);
@@ -231,7 +232,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- configuration ----
     app.get(
       '/admin/assets/config',
-      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
       async () =>
         ok({
           currencies: await listConfigs(ctx),
@@ -243,7 +244,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/assets/config/:id',
       {
-        preHandler: admins,
+        preValidation: admins,
         schema: {
           tags,
           params: idParam,
@@ -273,7 +274,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/settings',
-      { preHandler: admins, schema: { tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
+      { preValidation: admins, schema: { tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await withdrawCodeRequired(ctx);
@@ -307,13 +308,13 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- bank-card channel: the receiving account shown to users who deposit by bank transfer ----
     app.get(
       '/admin/assets/bank-channel',
-      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
       async () => ok(await bankChannel(ctx.db)),
     );
     app.post(
       '/admin/assets/bank-channel',
       {
-        preHandler: admins,
+        preValidation: admins,
         schema: { tags, summary: 'Set the receiving bank account', body: bankChannelSchema.extend({ lang }) },
       },
       async (req) => {
@@ -328,7 +329,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- liabilities ----
     app.get(
       '/admin/assets/liabilities',
-      { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
       async () => ok(await liabilities(ctx)),
     );
   };

@@ -53,7 +53,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/list',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           summary: 'Balances of every account type with converted values',
@@ -64,7 +64,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/user/getWalletList',
-      { preHandler: auth, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: auth, schema: { tags, querystring: z.object({ lang }) } },
       async (req) => ok(await walletOverview(ctx, currentUser(req))),
     );
 
@@ -74,12 +74,12 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       type: typeField.default(2),
       lang,
     });
-    app.post('/wallet/detail', { preHandler: auth, schema: { tags, body: detailSchema } }, async (req) =>
+    app.post('/wallet/detail', { preValidation: auth, schema: { tags, body: detailSchema } }, async (req) =>
       ok(await walletDetail(ctx, currentUser(req), req.body.currency ?? req.body.coin ?? 0, req.body.type)),
     );
     app.get(
       '/user/getWalletDetails',
-      { preHandler: auth, schema: { tags, querystring: detailSchema } },
+      { preValidation: auth, schema: { tags, querystring: detailSchema } },
       async (req) =>
         ok(
           await walletDetail(
@@ -92,13 +92,20 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/wallet/get_info',
-      { preHandler: auth, schema: { tags, body: z.object({ currency: id, lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ currency: id, lang }) } },
       async (req) => ok(await walletInfo(ctx, currentUser(req), req.body.currency)),
     );
     app.get(
       '/currency/user_currency_list',
-      { preHandler: auth, schema: { tags, querystring: z.object({ lang }) } },
-      async (req) => ok(await userCurrencyList(ctx, currentUser(req))),
+      {
+        preValidation: auth,
+        schema: {
+          tags,
+          summary: 'Coins with balances; with purpose, only those offered for deposit or withdrawal',
+          querystring: z.object({ purpose: z.enum(['deposit', 'withdraw']).optional(), lang }),
+        },
+      },
+      async (req) => ok(await userCurrencyList(ctx, currentUser(req), req.query.purpose)),
     );
     app.get(
       '/wallet/getRateCurrency',
@@ -127,17 +134,17 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/charge_req',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: { tags, summary: 'Manual deposit with proof (reviewed)', body: chargeSchema },
       },
       async (req) => charge(req, currentUser(req)),
     );
-    app.post('/user/recharge', { preHandler: auth, schema: { tags, body: chargeSchema } }, async (req) =>
+    app.post('/user/recharge', { preValidation: auth, schema: { tags, body: chargeSchema } }, async (req) =>
       charge(req, currentUser(req)),
     );
     app.get(
       '/recharge/log',
-      { preHandler: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
+      { preValidation: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
       async (req) =>
         ok(await depositList(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
@@ -175,25 +182,25 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/out',
       {
-        preHandler: withdrawGuard,
+        preValidation: withdrawGuard,
         schema: { tags, summary: 'Request a withdrawal to an address-book entry', body: outSchema },
       },
       async (req) => out(req, currentUser(req)),
     );
     app.post(
       '/user/withdraw',
-      { preHandler: withdrawGuard, schema: { tags, body: outSchema } },
+      { preValidation: withdrawGuard, schema: { tags, body: outSchema } },
       async (req) => out(req, currentUser(req)),
     );
     app.get(
       '/user/withdraw/list',
-      { preHandler: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
+      { preValidation: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
       async (req) =>
         ok(await withdrawalList(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
     app.get(
       '/user/withdraw/detail',
-      { preHandler: auth, schema: { tags, querystring: z.object({ id, lang }) } },
+      { preValidation: auth, schema: { tags, querystring: z.object({ id, lang }) } },
       async (req) => {
         const w = await ctx.db
           .selectFrom('asset_withdrawals as w')
@@ -212,7 +219,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/user/getTransferList',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           summary: 'The accounts a transfer can use (ids for /user/Transfer)',
@@ -259,7 +266,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/user/getTransferFee',
-      { preHandler: auth, schema: { tags, body: z.object({ currency_id: id, lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ currency_id: id, lang }) } },
       async (req) => {
         const cfg = await repo.currencyConfig(ctx.db, req.body.currency_id);
         const c = (await listCurrencies(ctx.db)).find((x) => x.id === req.body.currency_id);
@@ -270,7 +277,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/user/Transfer',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           body: z.object({
@@ -308,7 +315,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/change',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           summary: 'Transfer between own accounts',
@@ -338,12 +345,12 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(await transferHistory(ctx, userId, req.query.page, req.query.limit, req.query.currency));
     app.get(
       '/wallet/hzhistory',
-      { preHandler: auth, schema: { tags, querystring: historySchema } },
+      { preValidation: auth, schema: { tags, querystring: historySchema } },
       async (req) => history(req, currentUser(req)),
     );
     app.get(
       '/user/getTransferRecord',
-      { preHandler: auth, schema: { tags, querystring: historySchema } },
+      { preValidation: auth, schema: { tags, querystring: historySchema } },
       async (req) => history(req, currentUser(req)),
     );
 
@@ -351,7 +358,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/exchange/quote',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           summary: 'Quote an exchange (valid a few seconds)',
@@ -370,7 +377,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/user/exchangeCoin',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           summary: 'Execute a valid quote',
@@ -381,7 +388,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wallet/exchange/list',
-      { preHandler: auth, schema: { tags, querystring: z.object(paging) } },
+      { preValidation: auth, schema: { tags, querystring: z.object(paging) } },
       async (req) => ok(await exchangeHistory(ctx, currentUser(req), req.query.page, req.query.limit)),
     );
 
@@ -394,7 +401,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     app.post(
       '/wallet/legal_log',
-      { preHandler: auth, schema: { tags, body: z.object({ ...paging, ...recordFilter }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ ...paging, ...recordFilter }) } },
       async (req) =>
         ok(
           await journalLines(ctx, currentUser(req), {
@@ -409,7 +416,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/record/getRecordList',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           querystring: z.object({

@@ -11,14 +11,14 @@ export function chainAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/chain/status',
-      { preHandler: requireOperator(ctx), schema: { tags: ['admin'] } },
+      { preValidation: requireOperator(ctx), schema: { tags: ['admin'] } },
       async () => ok(await chainStatus(ctx)),
     );
 
     app.post(
       '/admin/chain/assets/:id',
       {
-        preHandler: requireOperator(ctx, ['admin']),
+        preValidation: requireOperator(ctx, ['admin']),
         schema: {
           tags: ['admin'],
           params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),

@@ -16,7 +16,7 @@ export function chainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/wallet/get_in_address',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['chain'],
           summary: "The caller's deposit address for a currency (one per user and chain, never reused)",

@@ -1,4 +1,4 @@
-import { LANGS } from '@bourse/contract';
+import { LANGS, rowId } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -28,7 +28,7 @@ const paging = {
 const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const itemBody = z.object({
-  category_id: z.coerce.number().int().min(1),
+  category_id: rowId,
   status: z.enum(['draft', 'published', 'hidden']),
   publish_at: z.string().trim().max(40).nullable().default(null),
   cover: z.string().max(2000).default(''),
@@ -57,14 +57,14 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Publishing is an admin or support task; reviewers read.
     const editors = requireOperator(ctx, ['admin', 'support']);
 
-    app.get('/admin/content/categories', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/content/categories', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok(await adminCategories(ctx)),
     );
 
     app.post(
       '/admin/content/categories/:id',
       {
-        preHandler: requireOperator(ctx, ['admin']),
+        preValidation: requireOperator(ctx, ['admin']),
         schema: {
           tags: ['admin'],
           params: idParam,
@@ -83,12 +83,12 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/content/items',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags: ['admin'],
           querystring: z.object({
             ...paging,
-            category_id: z.coerce.number().int().min(1).optional(),
+            category_id: rowId.optional(),
             status: z.enum(['draft', 'published', 'hidden']).optional(),
             q: z.string().trim().max(100).optional(),
           }),
@@ -108,13 +108,13 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/content/items/:id',
-      { preHandler: anyOperator, schema: { tags: ['admin'], params: idParam } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], params: idParam } },
       async (req) => ok(await adminGetItem(ctx, req.params.id)),
     );
 
     app.post(
       '/admin/content/items',
-      { preHandler: editors, schema: { tags: ['admin'], body: itemBody } },
+      { preValidation: editors, schema: { tags: ['admin'], body: itemBody } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminCreateItem(ctx, currentOperator(req), input, req.ip));
@@ -123,7 +123,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id',
-      { preHandler: editors, schema: { tags: ['admin'], params: idParam, body: itemBody } },
+      { preValidation: editors, schema: { tags: ['admin'], params: idParam, body: itemBody } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminUpdateItem(ctx, currentOperator(req), req.params.id, input, req.ip));
@@ -132,7 +132,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id/delete',
-      { preHandler: editors, schema: { tags: ['admin'], params: idParam, body: z.object({ lang }) } },
+      { preValidation: editors, schema: { tags: ['admin'], params: idParam, body: z.object({ lang }) } },
       async (req) => ok(await adminDeleteItem(ctx, currentOperator(req), req.params.id, req.ip)),
     );
 
@@ -140,7 +140,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/content/preview',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: { tags: ['admin'], body: z.object({ body: z.string().max(MAX_BODY), lang }) },
       },
       (req) => ok({ body: sanitizeHtml(req.body.body) }),
@@ -150,7 +150,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/content/upload',
       {
-        preHandler: editors,
+        preValidation: editors,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags: ['admin'], summary: 'Upload a content image (JPEG, PNG, WebP); message is its URL' },
       },
@@ -178,19 +178,19 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/messages',
-      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object(paging) } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object(paging) } },
       async (req) => ok(await adminListMessages(ctx, req.query.page, req.query.limit)),
     );
 
     app.post(
       '/admin/messages',
       {
-        preHandler: editors,
+        preValidation: editors,
         schema: {
           tags: ['admin'],
           body: z.object({
             // null or absent: a broadcast to every user.
-            user_id: z.coerce.number().int().min(1).nullable().default(null),
+            user_id: rowId.nullable().default(null),
             title: z.string().trim().min(1).max(120),
             body: z.string().trim().min(1).max(5000),
             lang,

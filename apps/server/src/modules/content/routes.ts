@@ -125,7 +125,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/Mining/usermessage',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['content'],
           summary: "The caller's messages with the unread count",
@@ -138,7 +138,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/Mining/messagestatus',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['content'],
           summary: "Marks one of the caller's messages read",
@@ -151,7 +151,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/Mining/messagestatus_all',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['content'],
           summary: "Marks all the caller's messages read",
@@ -164,7 +164,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/Mining/message_unread',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['content'],
           summary: "The caller's unread message count",

@@ -1,6 +1,5 @@
 /** Console API of the contracts domain (/api/admin/contracts/*). No route touches an order's outcome. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Dec } from '@bourse/money';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -16,7 +15,9 @@ const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const productBody = z.object({
   instrument_id: id,
   status: z.coerce.number().int().min(0).max(1).default(1),
-  fee_rate: rate.refine((v) => new Dec(v).lt(1), 'fee_rate < 1'),
+  // Below 1: the integer part is all zeros. A text test, so the refinement cannot throw on text
+  // the pattern above already refused (zod runs both).
+  fee_rate: rate.refine((v) => /^0+(\.\d+)?$/.test(v), 'field_invalid'),
   seconds: z
     .array(z.object({ seconds: z.coerce.number().int().min(5).max(86_400), payout_rate: rate, status: z.coerce.number().int().min(0).max(1).optional() }))
     .min(1)
@@ -32,25 +33,25 @@ export function contractsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const admins = requireOperator(ctx, ['admin']);
     const tags = ['admin'];
 
-    app.get('/admin/contracts/products', { preHandler: anyOperator, schema: { tags, querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/contracts/products', { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } }, async () =>
       ok({ products: await adminProducts(ctx), settler: settlerStatus() }),
     );
 
-    app.post('/admin/contracts/products', { preHandler: admins, schema: { tags, body: productBody } }, async (req) => {
+    app.post('/admin/contracts/products', { preValidation: admins, schema: { tags, body: productBody } }, async (req) => {
       const { lang: _lang, ...input } = req.body;
       return ok(await adminSaveProduct(ctx, currentOperator(req), input, req.ip));
     });
 
     app.post(
       '/admin/contracts/products/:id/status',
-      { preHandler: admins, schema: { tags, params: z.object({ id }), body: z.object({ status: z.coerce.number().int().min(0).max(1), lang }) } },
+      { preValidation: admins, schema: { tags, params: z.object({ id }), body: z.object({ status: z.coerce.number().int().min(0).max(1), lang }) } },
       async (req) => ok(await adminSetStatus(ctx, currentOperator(req), req.params.id, req.body.status, req.ip)),
     );
 
     app.get(
       '/admin/contracts/settlements',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags,
           querystring: z.object({
@@ -77,7 +78,7 @@ export function contractsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/contracts/pnl',
-      { preHandler: anyOperator, schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30), lang }) } },
+      { preValidation: anyOperator, schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30), lang }) } },
       async (req) => ok(await adminPnl(ctx, req.query.days)),
     );
   };

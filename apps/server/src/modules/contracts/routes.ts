@@ -72,7 +72,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post(
       '/microtrade/submit',
-      { preHandler: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: submitBody } },
+      { preValidation: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: submitBody } },
       async (req) =>
         ok(
           await placeOrder(ctx, currentUser(req), {
@@ -89,7 +89,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/microtrade/lists',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags,
           summary: "The user's orders: status 1 holding, 2 pending settlement, 3 history, 0 all (page size 5)",
@@ -101,7 +101,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/microtrade/get_result',
-      { preHandler: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: z.object({ id: orderId, lang }) } },
+      { preValidation: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: z.object({ id: orderId, lang }) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.id)),
     );
 
@@ -131,7 +131,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/contract/contractPlaceOrder',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags,
           summary: 'Places an order (newer API)',
@@ -163,13 +163,13 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/contract/getOrderList',
-      { preHandler: user, schema: { tags, summary: "The user's orders (newer API)", querystring: z.object({ status: tab, page, page_size: limit, lang }) } },
+      { preValidation: user, schema: { tags, summary: "The user's orders (newer API)", querystring: z.object({ status: tab, page, page_size: limit, lang }) } },
       async (req) => ok(await listOrders(ctx, currentUser(req), { tab: req.query.status, page: req.query.page, limit: req.query.page_size })),
     );
 
     app.get(
       '/contract/findOrderStatus',
-      { preHandler: user, schema: { tags, summary: 'One order (newer API)', querystring: z.object({ order_id: orderId, lang }) } },
+      { preValidation: user, schema: { tags, summary: 'One order (newer API)', querystring: z.object({ order_id: orderId, lang }) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.order_id)),
     );
   };

@@ -45,7 +45,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/upload',
       {
-        preHandler: auth,
+        preValidation: auth,
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: { tags: ['files'], summary: 'Upload an image (JPEG, PNG, WebP); message is the file reference' },
       },

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for user routes: a live session or the 999 envelope. */
+/** Guard of user routes (preValidation, so a caller without a session learns that before any body check): a live session or the 999 envelope. */
 export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = tokenFromHeader(request.headers.authorization);

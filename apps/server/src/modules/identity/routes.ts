@@ -1,6 +1,7 @@
 import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INT4_MAX, rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { bindEmail, bindMobile, checkEmail, forgetPassword, register, sendCode, updatePassword } from './account';
@@ -99,7 +100,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             extension_code: str(32).optional(),
             type: z.enum(['email', 'mobile']).default('email'),
             area_code: str(8).optional(),
-            area_code_id: z.coerce.number().int().optional(),
+            area_code_id: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
             lang,
           }),
         },
@@ -156,7 +157,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/safe/update_password',
-      { preHandler: auth, schema: { tags, body: z.object({ password: passwordField, re_password: passwordField, code: codeField, lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ password: passwordField, re_password: passwordField, code: codeField, lang }) } },
       async (req) => {
         await updatePassword(ctx, currentUser(req), tokenFromHeader(req.headers.authorization) ?? '', {
           password: req.body.password,
@@ -168,23 +169,23 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/safe/email',
-      { preHandler: auth, schema: { tags, body: z.object({ email: str(254).min(1), code: codeField, password: z.string().max(128).default(''), lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ email: str(254).min(1), code: codeField, password: z.string().max(128).default(''), lang }) } },
       async (req) => ok(await bindEmail(ctx, currentUser(req), req.body)),
     );
     app.post(
       '/safe/mobile',
-      { preHandler: auth, schema: { tags, body: z.object({ mobile: str(32).min(1), area_code: str(8).optional(), code: codeField, lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ mobile: str(32).min(1), area_code: str(8).optional(), code: codeField, lang }) } },
       async (req) => ok(await bindMobile(ctx, currentUser(req), { mobile: req.body.mobile, areaCode: req.body.area_code, code: req.body.code })),
     );
 
     const info = async (req: Parameters<typeof currentUser>[0]) => ok(await userInfo(ctx, currentUser(req)));
-    app.get('/user/info', { preHandler: auth, schema: { tags, querystring: langOnly } }, info);
-    app.post('/user/userinfo', { preHandler: auth, schema: { tags, body: langOnly } }, info);
+    app.get('/user/info', { preValidation: auth, schema: { tags, querystring: langOnly } }, info);
+    app.post('/user/userinfo', { preValidation: auth, schema: { tags, body: langOnly } }, info);
 
     app.get(
       '/user/pingw',
       {
-        preHandler: auth,
+        preValidation: auth,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, summary: 'Records last-seen; only with a token', querystring: langOnly },
       },
@@ -218,11 +219,11 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- real-name verification ----
-    app.get('/real/state', { preHandler: auth, schema: { tags, querystring: langOnly } }, async (req) => ok(await kycState(ctx, currentUser(req))));
+    app.get('/real/state', { preValidation: auth, schema: { tags, querystring: langOnly } }, async (req) => ok(await kycState(ctx, currentUser(req))));
     app.post(
       '/user/real',
       {
-        preHandler: auth,
+        preValidation: auth,
         schema: {
           tags,
           body: z.object({
@@ -250,23 +251,23 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- profile ----
-    app.post('/user/uploadHeadPortrait', { preHandler: auth, schema: { tags, body: z.object({ head_portrait: str(200).min(1), lang }) } }, async (req) =>
+    app.post('/user/uploadHeadPortrait', { preValidation: auth, schema: { tags, body: z.object({ head_portrait: str(200).min(1), lang }) } }, async (req) =>
       ok(await setAvatar(ctx, currentUser(req), req.body.head_portrait)),
     );
-    app.post('/user/editNickname', { preHandler: auth, schema: { tags, body: z.object({ nickname: str(64).min(1), lang }) } }, async (req) =>
+    app.post('/user/editNickname', { preValidation: auth, schema: { tags, body: z.object({ nickname: str(64).min(1), lang }) } }, async (req) =>
       ok(await setNickname(ctx, currentUser(req), req.body.nickname)),
     );
 
     // ---- address book ----
     app.post(
       '/user/wallet/save',
-      { preHandler: auth, schema: { tags, body: z.object({ currency: str(32).min(1), name: str(40).min(1), address: str(128).min(1), type: str(16).optional(), lang }) } },
+      { preValidation: auth, schema: { tags, body: z.object({ currency: str(32).min(1), name: str(40).min(1), address: str(128).min(1), type: str(16).optional(), lang }) } },
       async (req) => ok(await saveAddress(ctx, currentUser(req), req.body)),
     );
-    app.get('/user/wallet/list', { preHandler: auth, schema: { tags, querystring: paging.extend({ currency: str(32).optional() }) } }, async (req) =>
+    app.get('/user/wallet/list', { preValidation: auth, schema: { tags, querystring: paging.extend({ currency: str(32).optional() }) } }, async (req) =>
       ok(await listAddresses(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
-    app.post('/user/wallet/delete', { preHandler: auth, schema: { tags, body: z.object({ id: z.coerce.number().int().positive(), lang }) } }, async (req) =>
+    app.post('/user/wallet/delete', { preValidation: auth, schema: { tags, body: z.object({ id: rowId, lang }) } }, async (req) =>
       ok(await deleteAddress(ctx, currentUser(req), req.body.id)),
     );
 
@@ -281,19 +282,19 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       country: str(64).default(''),
       lang,
     });
-    app.post('/user/cash_save', { preHandler: auth, schema: { tags, body: domestic } }, async (req) =>
+    app.post('/user/cash_save', { preValidation: auth, schema: { tags, body: domestic } }, async (req) =>
       ok(await saveCard(ctx, currentUser(req), 'domestic', checkDomestic(req.body))),
     );
-    app.post('/user/cash_save_international', { preHandler: auth, schema: { tags, body: international } }, async (req) =>
+    app.post('/user/cash_save_international', { preValidation: auth, schema: { tags, body: international } }, async (req) =>
       ok(await saveCard(ctx, currentUser(req), 'international', checkInternational(req.body))),
     );
-    app.post('/user/cash_info', { preHandler: auth, schema: { tags, body: langOnly } }, async (req) => ok(await cardInfo(ctx, currentUser(req), 'domestic')));
-    app.post('/user/cash_info_international', { preHandler: auth, schema: { tags, body: langOnly } }, async (req) =>
+    app.post('/user/cash_info', { preValidation: auth, schema: { tags, body: langOnly } }, async (req) => ok(await cardInfo(ctx, currentUser(req), 'domestic')));
+    app.post('/user/cash_info_international', { preValidation: auth, schema: { tags, body: langOnly } }, async (req) =>
       ok(await cardInfo(ctx, currentUser(req), 'international')),
     );
 
     // ---- invitations ----
-    app.post('/user/invite_list', { preHandler: auth, schema: { tags, body: paging } }, async (req) =>
+    app.post('/user/invite_list', { preValidation: auth, schema: { tags, body: paging } }, async (req) =>
       ok(await inviteList(ctx, currentUser(req), req.body.page, req.body.limit)),
     );
   };

@@ -6,6 +6,7 @@ import { reconcile } from './reconcile';
 import { accountBalance } from './repo';
 import { postMany } from './post-many';
 import * as ledger from './service';
+import { SYSTEM_ACCOUNTS } from './types';
 
 const at = new Date('2026-11-22T00:00:00Z');
 let t: TestDb;
@@ -138,6 +139,20 @@ describe('ledger posting', () => {
     await expect(
       ledger.transfer(t.db as never, external, account, 1n, { kind: 'x' }, at),
     ).rejects.toBeInstanceOf(ledger.LedgerInvariantError);
+  });
+});
+
+describe('system accounts', () => {
+  it('a new currency has every declared system account, with its sign rule, from the start', async () => {
+    const cur = await t.db
+      .insertInto('currencies')
+      .values({ name: `T${Date.now() % 100000}`, decimals: 8, color: '#000', image: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('accounts').select(['system_code', 'allow_negative']).where('currency_id', '=', cur.id).execute();
+    const made = Object.fromEntries(rows.map((r) => [r.system_code, r.allow_negative]));
+    const declared = Object.fromEntries(Object.entries(SYSTEM_ACCOUNTS).map(([code, a]) => [code, a.allowNegative]));
+    expect(made).toEqual(declared);
   });
 });
 

@@ -46,17 +46,20 @@ export async function ensureSystemAccount(
   currencyId: number,
   allowNegative: boolean,
 ): Promise<number> {
+  // Every currency gets the declared system accounts when it is created (migration 025), so this
+  // is a plain read; inserting here, inside a business transaction, is what made two of them wait
+  // on each other's uncommitted accounts. The insert stays for codes outside the declared list.
+  const find = () =>
+    trx.selectFrom('accounts').select('id').where('system_code', '=', code).where('currency_id', '=', currencyId).executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
   await trx
     .insertInto('accounts')
     .values({ system_code: code, currency_id: currencyId, account_type: 0, allow_negative: allowNegative })
     .onConflict((oc) => oc.columns(['system_code', 'currency_id']).where('system_code', 'is not', null).doNothing())
     .execute();
-  const row = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('system_code', '=', code)
-    .where('currency_id', '=', currencyId)
-    .executeTakeFirstOrThrow();
+  const row = await find();
+  if (!row) throw new Error('ledger: system account vanished');
   return row.id;
 }
 

@@ -2,6 +2,7 @@
 import { Dec } from '@bourse/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -45,19 +46,19 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/market/instruments', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/market/instruments', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok((await listInstruments(ctx.db)).map(view)),
     );
 
     app.post(
       '/admin/market/instruments',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           body: z.object({
-            base_currency_id: z.coerce.number().int().positive(),
-            quote_currency_id: z.coerce.number().int().positive(),
+            base_currency_id: rowId,
+            quote_currency_id: rowId,
             ...editable,
             kind: editable.kind.default('spot'),
             sort: editable.sort.default(0),
@@ -92,10 +93,10 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/market/instruments/:id',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: rowId }),
           body: z.object({
             ...Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
               [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
@@ -117,6 +118,6 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/market/feed', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () => ok(await feedStatus(ctx)));
+    app.get('/admin/market/feed', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () => ok(await feedStatus(ctx)));
   };
 }

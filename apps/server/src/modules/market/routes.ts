@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -31,7 +32,7 @@ async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<numbe
 
 const marketRef = z
   .object({
-    instrument_id: z.coerce.number().int().positive().optional(),
+    instrument_id: rowId.optional(),
     symbol: symbol.optional(),
     lang,
   })
@@ -112,7 +113,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/add',
-      { preHandler: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef } },
       async (req) => {
         await addFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!, ctx.clock.now());
         return ok(null);
@@ -121,7 +122,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/del',
-      { preHandler: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef } },
       async (req) => {
         await removeFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!);
         return ok(null);
@@ -130,7 +131,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/optional/list',
-      { preHandler: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }) } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }) } },
       async (req) => ok(await listFavourites(ctx.db, currentUser(req), ctx.clock.now())),
     );
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentOperator, requireOperator } from '../admin';
@@ -33,14 +34,14 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/site/settings', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/site/settings', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok(await siteSettingsForConsole(ctx)),
     );
 
     app.post(
       '/admin/site/settings',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           body: z.object({
@@ -59,15 +60,15 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/site/menu', { preHandler: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/site/menu', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
       ok(await menuForConsole(ctx)),
     );
 
     app.post(
       '/admin/site/menu/:id',
       {
-        preHandler: adminOnly,
-        schema: { tags: ['admin'], params: z.object({ id: z.coerce.number().int().min(1) }), body: menuBody },
+        preValidation: adminOnly,
+        schema: { tags: ['admin'], params: z.object({ id: rowId }), body: menuBody },
       },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
@@ -78,7 +79,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/site/menu',
       {
-        preHandler: adminOnly,
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           body: menuBody.extend({

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ok } from '../../http/envelope';
@@ -41,7 +42,7 @@ const flag = z
 const productBody = z.object({
   kind: z.enum(KINDS as ['savings', 'lock', 'pledge', 'machine']),
   names: z.record(z.string(), z.string().max(200)),
-  currency_id: z.coerce.number().int().min(1),
+  currency_id: rowId,
   term_days: z.coerce.number().int().min(1).max(3650),
   rate_mode: z.enum(['fixed', 'range']),
   daily_rate: rateText,
@@ -73,18 +74,18 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/savings/products', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/savings/products', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
       ok(await adminProducts(ctx)),
     );
 
-    app.post('/admin/savings/products', { preHandler: admins, schema: { tags: ['admin'], body: productBody } }, async (req) => {
+    app.post('/admin/savings/products', { preValidation: admins, schema: { tags: ['admin'], body: productBody } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const id = await createProduct(ctx, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_create', `savings_product:${id}`, undefined, form, req.ip);
       return ok({ id });
     });
 
-    app.post('/admin/savings/products/:id', { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: productBody } }, async (req) => {
+    app.post('/admin/savings/products/:id', { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: productBody } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const r = await editProduct(ctx, req.params.id, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_update', `savings_product:${req.params.id}`, plain(r.before), plain(r.after), req.ip);
@@ -93,7 +94,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/savings/products/:id/status',
-      { preHandler: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }) } },
+      { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }) } },
       async (req) => {
         const r = await setProductOpen(ctx, req.params.id, req.body.open);
         await audit(ctx, currentOperator(req).id, req.body.open ? 'savings.product_open' : 'savings.product_close', `savings_product:${req.params.id}`, r.before, r.after, req.ip);
@@ -104,12 +105,12 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/savings/subscriptions',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags: ['admin'],
           querystring: z.object({
-            user_id: z.coerce.number().int().min(1).optional(),
-            product_id: z.coerce.number().int().min(1).optional(),
+            user_id: rowId.optional(),
+            product_id: rowId.optional(),
             status: z.enum(['active', 'matured', 'redeemed']).optional(),
             page,
             limit,
@@ -131,7 +132,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/savings/runs',
-      { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: z.coerce.number().int().min(1).optional(), page, limit, lang }) } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: rowId.optional(), page, limit, lang }) } },
       async (req) => {
         const now = savingsClock(ctx).now();
         return ok({
@@ -144,23 +145,23 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Runs accrual now (the scheduler does the same each SAVINGS_JOB_MS); idempotent.
-    app.post('/admin/savings/runs', { preHandler: admins, schema: { tags: ['admin'], body: z.object({ lang }) } }, async (req) => {
+    app.post('/admin/savings/runs', { preValidation: admins, schema: { tags: ['admin'], body: z.object({ lang }) } }, async (req) => {
       const r = await runAccrual(ctx);
       await audit(ctx, currentOperator(req).id, 'savings.accrual_run', 'savings', undefined, r, req.ip);
       return ok(r);
     });
 
-    app.get('/admin/savings/pools', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/savings/pools', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
       ok(await poolBalances(ctx)),
     );
 
     app.post(
       '/admin/savings/pools/fund',
       {
-        preHandler: admins,
+        preValidation: admins,
         schema: {
           tags: ['admin'],
-          body: z.object({ currency_id: z.coerce.number().int().min(1), amount: amountText, direction: z.enum(['in', 'out']).default('in'), lang }),
+          body: z.object({ currency_id: rowId, amount: amountText, direction: z.enum(['in', 'out']).default('in'), lang }),
         },
       },
       async (req) => {
@@ -172,14 +173,14 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Demo clock (SAVINGS_DEMO_CLOCK=on only): shows the engine's time and moves it forward.
-    app.get('/admin/savings/clock', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, () => {
+    app.get('/admin/savings/clock', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, () => {
       const c = demoClock(ctx);
       return ok({ enabled: c !== null, now: savingsClock(ctx).now().toISOString(), offset_ms: c?.offsetMs ?? 0 });
     });
 
     app.post(
       '/admin/savings/clock/advance',
-      { preHandler: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }) } },
+      { preValidation: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }) } },
       async (req) => {
         const c = demoClock(ctx);
         if (!c) throw new AppError('savings_demo_clock_off');

@@ -2,7 +2,7 @@
  * User API of fixed-term yield products (spec §7 Savings, Mining and the newer pledge/machine
  * calls). Every family goes through the same service: the paths differ only in the default kind.
  */
-import { SAVINGS_RECORD_PAGE_SIZE } from '@bourse/contract';
+import { SAVINGS_RECORD_PAGE_SIZE, bigRowId } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ const lang = z.string().optional();
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(50).default(SAVINGS_RECORD_PAGE_SIZE);
 const productId = z.coerce.number().int().min(1).max(2_147_483_647);
-const orderId = z.coerce.number().int().min(1).transform(String);
+const orderId = bigRowId.transform(String);
 const kind = z.enum(KINDS as [string, ...string[]]).optional();
 const status = z.enum(['active', 'matured', 'redeemed']).optional();
 const amount = z.union([z.string(), z.number()]).transform(String).optional();
@@ -92,7 +92,7 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     // `/Mining/exchange` is the older mining call (spec §3 Mining: comno_id, money).
     for (const path of ['/lh/deposit', '/v1/deposit/add', '/Mining/exchange', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
-      app.post(path, { preHandler: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool (a prepaid lease: the fee to savings revenue)', body: joinBody } }, join);
+      app.post(path, { preValidation: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool (a prepaid lease: the fee to savings revenue)', body: joinBody } }, join);
     }
 
     // Records: subscriptions by state (paginated by 20, spec §9).
@@ -103,10 +103,10 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await listOrders(ctx, currentUser(req), { status: q.status, kind: fixed ?? (q.kind as K | undefined), page: q.page, limit: q.limit, lang: req.lang }),
       );
     };
-    app.get('/lh/deposit/order', { preHandler: user, schema: { tags: ['savings'], summary: 'My subscriptions', querystring: ordersQuery } }, orders());
-    app.get('/pledge/getOrderList', { preHandler: user, schema: { tags: ['savings'], summary: 'My pledge subscriptions', querystring: ordersQuery } }, orders('pledge'));
-    app.get('/machine/getOrderList', { preHandler: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
-    app.get('/machine/myMachine', { preHandler: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
+    app.get('/lh/deposit/order', { preValidation: user, schema: { tags: ['savings'], summary: 'My subscriptions', querystring: ordersQuery } }, orders());
+    app.get('/pledge/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My pledge subscriptions', querystring: ordersQuery } }, orders('pledge'));
+    app.get('/machine/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
+    app.get('/machine/myMachine', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
 
     // Daily income records.
     const incomesBody = z.object({ order_id: orderId.optional(), page, limit, lang });
@@ -114,26 +114,26 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const b = req.body as z.infer<typeof incomesBody>;
       return ok(await listIncomeRecords(ctx, currentUser(req), { subscriptionId: b.order_id, page: b.page, limit: b.limit, lang: req.lang }));
     };
-    app.post('/Mining/exchangeList', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
-    app.post('/lh/deposit/income', { preHandler: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+    app.post('/Mining/exchangeList', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+    app.post('/lh/deposit/income', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
 
     // Profit statistics: per currency all income, yesterday, 7 and 30 days, per family, per day.
     app.get(
       '/lh/deposit/profit',
-      { preHandler: user, schema: { tags: ['savings'], summary: 'My profit statistics (per currency, family and day)', querystring: z.object({ lang }) } },
+      { preValidation: user, schema: { tags: ['savings'], summary: 'My profit statistics (per currency, family and day)', querystring: z.object({ lang }) } },
       async (req) => ok({ now: savingsClock(ctx).now().toISOString(), currencies: await profitStats(ctx, currentUser(req)) }),
     );
 
     // Early redemption: the sheet shows the quote; the redemption computes the same figures.
     app.post(
       '/lh/deposit/order/quote',
-      { preHandler: user, schema: { tags: ['savings'], summary: 'Early-redemption figures (penalty, forfeited income, refund)', body: z.object({ id: orderId, lang }) } },
+      { preValidation: user, schema: { tags: ['savings'], summary: 'Early-redemption figures (penalty, forfeited income, refund)', body: z.object({ id: orderId, lang }) } },
       async (req) => ok(await redeemQuote(ctx, currentUser(req), req.body.id)),
     );
     app.post(
       '/lh/deposit/order/cancel',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['savings'],
           summary: 'Redeem early: principal less penalty (refused with savings_quote_changed when expected_refund differs)',

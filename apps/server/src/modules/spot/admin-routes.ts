@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bigRowId, rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -12,7 +13,6 @@ import { activeSpotBot } from './bot';
 import { formatUnits } from '@bourse/money';
 
 const lang = z.string().optional();
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const rate = z.string().trim().regex(/^\d+(\.\d{1,18})?$/);
 
 /** Console API of spot trading: market parameters and fees, orders, trades, the demo bot. */
@@ -22,7 +22,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/spot/markets', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+    app.get('/admin/spot/markets', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
       const engines = spotEngines(ctx);
       const writers = new Map((await engines.running()).map((w) => [w.market.instrumentId, w]));
       return ok(
@@ -44,10 +44,10 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/spot/markets/:id',
       {
-        preHandler: admins,
+        preValidation: admins,
         schema: {
           tags: ['admin'],
-          params: z.object({ id }),
+          params: z.object({ id: rowId }),
           body: z.object({
             trading: z.coerce.boolean().optional(),
             maker_fee: rate.optional(),
@@ -82,13 +82,13 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/spot/orders',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: {
           tags: ['admin'],
           querystring: z.object({
             status: z.enum(['pending', 'history', 'all']).default('pending'),
             symbol: z.string().max(40).optional(),
-            user_id: id.optional(),
+            user_id: rowId.optional(),
             page: z.coerce.number().int().min(1).default(1),
             limit: z.coerce.number().int().min(1).max(100).default(20),
             lang,
@@ -105,7 +105,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/spot/orders/:id/cancel',
-      { preHandler: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id }), body: z.object({ lang }) } },
+      { preValidation: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id: bigRowId }), body: z.object({ lang }) } },
       async (req) => {
         const order = await cancelOrder(ctx, null, req.params.id, 'operator');
         await audit(ctx, currentOperator(req).id, 'spot.order.cancel', order.id, null, { status: order.status }, req.ip);
@@ -116,7 +116,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/spot/trades',
       {
-        preHandler: anyOperator,
+        preValidation: anyOperator,
         schema: { tags: ['admin'], querystring: z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang }) },
       },
       async (req) => {
@@ -148,7 +148,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/spot/bot', { preHandler: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+    app.get('/admin/spot/bot', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
       const bot = activeSpotBot();
       const markets = await loadMarkets(ctx.db);
       return ok({

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT } from '@bourse/contract';
+import { PAGE_SIZE_DEFAULT, rowId } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -27,14 +27,14 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/coin/trade',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['spot'],
           summary: 'Place a spot order (limit or market; gtc, ioc or post-only)',
           body: z.object({
             symbol: symbol.optional(),
-            currency_id: id.optional(),
-            legal_id: id.optional(),
+            currency_id: rowId.optional(),
+            legal_id: rowId.optional(),
             type: side,
             order_type: z.enum(['limit', 'market']).optional(),
             time_in_force: z.enum(['gtc', 'ioc', 'post_only']).default('gtc'),
@@ -67,14 +67,14 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/coin/cancelTrade',
-      { preHandler: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: z.object({ id, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: z.object({ id, lang }) } },
       async (req) => ok(await cancelOrder(ctx, currentUser(req), req.body.id)),
     );
 
     app.get(
       '/coin/list',
       {
-        preHandler: user,
+        preValidation: user,
         schema: {
           tags: ['spot'],
           summary: "The user's spot orders: pending (open) or history, newest first",
@@ -86,13 +86,13 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/coin/order',
-      { preHandler: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: z.object({ id, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: z.object({ id, lang }) } },
       async (req) => ok(await orderFills(ctx, currentUser(req), req.query.id)),
     );
 
     app.get(
       '/coin/balance',
-      { preHandler: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: z.object({ symbol, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: z.object({ symbol, lang }) } },
       async (req) => ok(await balances(ctx, currentUser(req), req.query.symbol)),
     );
 
