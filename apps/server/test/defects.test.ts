@@ -202,11 +202,13 @@ describe('5. sign-in throttles', () => {
     expect(answers.slice(5).every((a) => a === 'login_locked')).toBe(true);
     const right = await api(h, 'POST', '/api/admin/login', { username: 'reviewer9', password: 'operator-pass-123' }, { ip: '10.77.200.1' });
     expect(right.error).toBe('login_locked');
-    const log = await api(h, 'GET', '/api/admin/audit', {}, { token: op });
-    expect(log.type).toBe('ok');
+    const log = await api(h, 'GET', '/api/admin/audit', { view: 'sign_in_failures', limit: 100 }, { token: op });
+    const items = (log.message as { items: Array<{ action: string; target: string; ip: string }>; total: number }).items;
+    expect(items.filter((i) => i.target === 'operator:reviewer9')).toHaveLength(41);
+    expect(new Set(items.map((i) => i.action))).toEqual(new Set(['operator.login_failed', 'operator.login_throttled']));
     const throttled = await h.ctx.db.selectFrom('audit_log').select('action').where('target', '=', 'operator:reviewer9').execute();
     expect(throttled.filter((a) => a.action === 'operator.login_failed')).toHaveLength(5);
-    expect(throttled.filter((a) => a.action === 'operator.login_throttled')).toHaveLength(35);
+    expect(throttled.filter((a) => a.action === 'operator.login_throttled')).toHaveLength(36); // 35 wrong, 1 right
     h.clock.advance(15 * 60_000 + 1);
     expect((await api(h, 'POST', '/api/admin/login', { username: 'reviewer9', password: 'operator-pass-123' })).type).toBe('ok');
   });

@@ -152,13 +152,18 @@ export interface CurrencyPatch {
   status?: number;
 }
 
+/** The audit log, whole or only refused operator sign-ins (wrong password, throttled). */
+export interface AuditQuery extends PageQuery {
+  view?: 'all' | 'sign_in_failures';
+}
+
 export const adminApi = {
   login: (username: string, password: string) => apiPost<LoginResult>('/admin/login', { username, password }),
   me: () => apiGet<Operator>('/admin/me'),
   logout: () => apiPost<unknown>('/admin/logout'),
   ledgerSummary: () => apiGet<LedgerSummary>('/admin/ledger/summary'),
   ledgerEntries: (q: PageQuery) => apiGet<Page<JournalEntry>>('/admin/ledger/entries', { ...q }),
-  audit: (q: PageQuery) => apiGet<Page<AuditRecord>>('/admin/audit', { ...q }),
+  audit: (q: AuditQuery) => apiGet<Page<AuditRecord>>('/admin/audit', { ...q }),
   operators: () => apiGet<OperatorRow[]>('/admin/operators'),
   createOperator: (body: NewOperator) => apiPost<OperatorRow>('/admin/operators', { ...body }),
   outbox: (q: PageQuery) => apiGet<Page<OutboxMessage>>('/admin/outbox', { ...q }),
@@ -172,7 +177,7 @@ export const queryKeys = {
   me: ['admin', 'me'] as const,
   ledgerSummary: ['admin', 'ledger', 'summary'] as const,
   ledgerEntries: (q: PageQuery) => ['admin', 'ledger', 'entries', q] as const,
-  audit: (q: PageQuery) => ['admin', 'audit', q] as const,
+  audit: (q: AuditQuery) => ['admin', 'audit', q] as const,
   operators: ['admin', 'operators'] as const,
   outbox: (q: PageQuery) => ['admin', 'outbox', q] as const,
   currencies: ['admin', 'currencies'] as const,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { adminApi, queryKeys, type AuditRecord } from '../../api/admin';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -11,7 +12,7 @@ const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 function actionColor(action: string): string {
   if (action.endsWith('.login') || action.endsWith('.logout')) return 'default';
-  if (action.includes('fail') || action.includes('reject') || action.includes('disable')) return 'red';
+  if (action.includes('fail') || action.includes('throttled') || action.includes('reject') || action.includes('disable')) return 'red';
   if (action.includes('create') || action.includes('approve')) return 'green';
   return 'blue';
 }
@@ -51,7 +52,9 @@ function hasChange(r: AuditRecord): boolean {
 }
 
 export default function AuditPage() {
-  const { query, page, limit, setPage } = usePageParams();
+  const { query: pageQuery, page, limit, setPage, params, setParams } = usePageParams();
+  const view = params.get('view') === 'sign_in_failures' ? 'sign_in_failures' : 'all';
+  const query = useMemo(() => ({ ...pageQuery, view }) as const, [pageQuery, view]);
   const audit = useQuery({
     queryKey: queryKeys.audit(query),
     queryFn: () => adminApi.audit(query),
@@ -62,7 +65,24 @@ export default function AuditPage() {
     <>
       <PageHeader
         title="Audit log"
-        description="Operator actions, newest first. Expand a row to see the state before and after."
+        description="Operator actions, newest first, and every refused console sign-in (wrong password, or throttled after 5 failures on one operator in 15 minutes). Expand a row to see the state before and after."
+      />
+      <Segmented
+        data-testid="audit-view"
+        style={{ marginBottom: 12 }}
+        value={view}
+        options={[
+          { label: 'All actions', value: 'all' },
+          { label: 'Failed sign-ins', value: 'sign_in_failures' },
+        ]}
+        onChange={(v) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('view', v);
+            next.set('page', '1');
+            return next;
+          })
+        }
       />
       {audit.isError ? <QueryError what="the audit log" error={audit.error} onRetry={() => audit.refetch()} /> : null}
       <Card styles={{ body: { padding: 0 } }}>

@@ -18,6 +18,7 @@ import { spotCommitGeneric } from './022_spot_commit_generic';
 import { spotCommitOverlap } from './023_spot_commit_overlap';
 import { spotCommitLeaner } from './024_spot_commit_leaner';
 import { ledgerLockOrder } from './025_ledger_lock_order';
+import { loginDevices } from './026_login_devices';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -45,4 +46,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '023_spot_commit_overlap', statements: spotCommitOverlap },
   { name: '024_spot_commit_leaner', statements: spotCommitLeaner },
   { name: '025_ledger_lock_order', statements: ledgerLockOrder },
+  { name: '026_login_devices', statements: loginDevices },
 ];

@@ -79,6 +79,13 @@ export interface BankCardsTable {
   updated_at: Timestamp;
 }
 
+export interface LoginDevicesTable {
+  token_hash: string;
+  subject: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface IdentityTables {
   verification_codes: VerificationCodesTable;
   identity_events: IdentityEventsTable;
@@ -88,4 +95,5 @@ export interface IdentityTables {
   kyc_submissions: KycSubmissionsTable;
   address_book: AddressBookTable;
   bank_cards: BankCardsTable;
+  login_devices: LoginDevicesTable;
 }

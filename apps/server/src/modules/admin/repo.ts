@@ -85,9 +85,13 @@ export async function insertAudit(
     .execute();
 }
 
-export async function listAudit(db: Database, page: number, limit: number) {
+/** Actions of the "failed sign-ins" view of the audit log. */
+export const SIGN_IN_FAILURES = ['operator.login_failed', 'operator.login_throttled'];
+
+export async function listAudit(db: Database, page: number, limit: number, actions?: string[]) {
   const items = await db
     .selectFrom('audit_log')
+    .$if(actions !== undefined, (q) => q.where('audit_log.action', 'in', actions!))
     .leftJoin('operators', 'operators.id', 'audit_log.operator_id')
     .select([
       'audit_log.id',
@@ -104,7 +108,11 @@ export async function listAudit(db: Database, page: number, limit: number) {
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  const total = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('audit_log')
+    .$if(actions !== undefined, (q) => q.where('audit_log.action', 'in', actions!))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { items, total: Number(total.n) };
 }
 

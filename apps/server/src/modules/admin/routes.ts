@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { deviceFromRequest, setDeviceCookie } from '../identity';
 import { tokenFromHeader } from '../identity/sessions';
 import { currentOperator, requireOperator } from './auth';
 import * as repo from './repo';
@@ -40,7 +41,11 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), lang: z.string().optional() }),
         },
       },
-      async (req) => ok(await operatorLogin(ctx, req.body.username, req.body.password, req.ip)),
+      async (req, reply) => {
+        const { device, ...signedIn } = await operatorLogin(ctx, req.body.username, req.body.password, req.ip, deviceFromRequest(req, 'operator'));
+        setDeviceCookie(req, reply, 'operator', device);
+        return ok(signedIn);
+      },
     );
 
     app.get('/admin/me', { preValidation: anyOperator, schema: { tags: ['admin'] } }, (req) => ok(currentOperator(req)));
@@ -60,8 +65,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => ok(await ledgerEntries(ctx, req.query.page, req.query.limit)),
     );
 
-    app.get('/admin/audit', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: paging } }, async (req) => {
-      const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit);
+    const auditQuery = paging.extend({ view: z.enum(['all', 'sign_in_failures']).default('all') });
+    app.get('/admin/audit', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: auditQuery } }, async (req) => {
+      const actions = req.query.view === 'sign_in_failures' ? repo.SIGN_IN_FAILURES : undefined;
+      const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit, actions);
       return ok({ items: items.map((i) => ({ ...i, id: String(i.id), created_at: i.created_at.toISOString() })), total });
     });
 

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { hashPassword, newToken, randomSecret, sha256, verifyPassword } from '../../lib/crypto';
 import { currencyTotals, reconcile } from '../ledger';
 import { listCurrencies } from '../market';
+import { checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../identity';
 import * as repo from './repo';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -48,24 +49,39 @@ export async function audit(
   await repo.insertAudit(ctx.db, { operatorId, action, target, before, after, ip, at: ctx.clock.now() });
 }
 
-export async function operatorLogin(ctx: AppContext, username: string, password: string, ip: string | null) {
-  const op = await repo.findOperatorByName(ctx.db, username.trim());
+/**
+ * Operator sign-in, throttled like users' (per operator account across addresses, per known
+ * device, per address; identity's sign-in throttle). Every refused attempt is in the audit log:
+ * `operator.login_failed` for a wrong password, `operator.login_throttled` for one refused unchecked.
+ */
+export async function operatorLogin(ctx: AppContext, username: string, password: string, ip: string | null, device: string | null = null) {
+  const name = username.trim();
+  const now = ctx.clock.now();
+  const op = await repo.findOperatorByName(ctx.db, name);
+  const attempt: SignInAttempt = { scope: 'operator', account: name.toLowerCase(), subject: op ? `operator:${op.id}` : null, device, ip };
+  const check = await checkSignIn(ctx.db, attempt, now);
+  const target = `operator:${name.slice(0, 64)}`;
+  if (!check.allowed) {
+    await audit(ctx, op?.id ?? null, 'operator.login_throttled', target, undefined, undefined, ip);
+    throw new AppError('login_locked', { minutes: 15 });
+  }
   const valid = await verifyPassword(password, op?.password_hash ?? DUMMY_HASH);
   if (!op || !valid || op.disabled) {
-    await audit(ctx, op?.id ?? null, 'operator.login_failed', `operator:${username.trim().slice(0, 64)}`, undefined, undefined, ip);
+    await signInFailed(ctx.db, attempt, check, now);
+    await audit(ctx, op?.id ?? null, 'operator.login_failed', target, undefined, undefined, ip);
     throw new AppError('operator_invalid_credentials');
   }
+  const deviceValue = await signInSucceeded(ctx.db, { ...attempt, subject: `operator:${op.id}` }, check, now);
   const token = newToken();
-  const at = ctx.clock.now();
   await repo.insertOperatorSession(ctx.db, {
     tokenHash: sha256(token),
     operatorId: op.id,
-    at,
-    expiresAt: new Date(at.getTime() + OPERATOR_ABSOLUTE_MS),
+    at: now,
+    expiresAt: new Date(now.getTime() + OPERATOR_ABSOLUTE_MS),
   });
-  await repo.markLogin(ctx.db, op.id, at);
+  await repo.markLogin(ctx.db, op.id, now);
   await audit(ctx, op.id, 'operator.login', `operator:${op.username}`, undefined, undefined, ip);
-  return { token, operator: { id: op.id, username: op.username, role: op.role as OperatorRole } };
+  return { token, operator: { id: op.id, username: op.username, role: op.role as OperatorRole }, device: deviceValue };
 }
 
 export async function resolveOperator(ctx: AppContext, token: string): Promise<Operator | null> {

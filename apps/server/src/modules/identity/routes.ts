@@ -14,6 +14,7 @@ import { ID_TYPES, kycState, submitKyc } from './kyc';
 import { setAvatar, setNickname } from './profile';
 import { login, ping, userInfo } from './service';
 import { endSession, resolveSession, tokenFromHeader } from './sessions';
+import { deviceFromRequest, setDeviceCookie } from './sign-in-throttle';
 import { codeField, passwordField } from './validation';
 import { walletAuthorizeInfo, walletSignIn } from './wallet-siwe';
 
@@ -130,7 +131,16 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: z.object({ user_string: str(254).min(1), password: z.string().min(1).max(128), lang }),
         },
       },
-      async (req) => ok(await login(ctx, { account: req.body.user_string, password: req.body.password, ...meta(req) })),
+      async (req, reply) => {
+        const { token, device } = await login(ctx, {
+          account: req.body.user_string,
+          password: req.body.password,
+          ...meta(req),
+          device: deviceFromRequest(req, 'user'),
+        });
+        setDeviceCookie(req, reply, 'user', device);
+        return ok(token);
+      },
     );
 
     app.get('/user/logout', { schema: { tags, querystring: langOnly } }, async (req) => {

@@ -1,45 +1,38 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { verifyPassword } from '../../lib/crypto';
-import { clearEvents, countEvents, pruneEvents, recordEvent } from './limits';
 import * as repo from './repo';
 import { createSession } from './sessions';
+import { SIGN_IN_WINDOW_MS, checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './sign-in-throttle';
 import { mask, maskEmail } from './validation';
 
 // A fixed hash to verify against when the account does not exist, so timing does not tell.
 const DUMMY_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** Failed sign-ins allowed per account (whether it exists or not) and per IP in the window. */
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_MAX_PER_ACCOUNT = 5;
-export const LOGIN_MAX_PER_IP = 30;
-
+/**
+ * Signs a user in with e-mail or mobile and password. Throttled per account, per known device and
+ * per address (sign-in-throttle.ts); answers the session token and the device value to keep.
+ */
 export async function login(
   ctx: AppContext,
-  input: { account: string; password: string; ip: string | null; userAgent: string | null },
-): Promise<string> {
+  input: { account: string; password: string; ip: string | null; userAgent: string | null; device?: string | null },
+): Promise<{ token: string; device: string }> {
   const account = input.account.trim().toLowerCase();
   const now = ctx.clock.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const minutes = LOGIN_WINDOW_MS / 60_000;
-  if ((await countEvents(ctx.db, 'login_fail_account', account, since)) >= LOGIN_MAX_PER_ACCOUNT) {
-    throw new AppError('login_locked', { minutes });
-  }
-  if (input.ip && (await countEvents(ctx.db, 'login_fail_ip', input.ip, since)) >= LOGIN_MAX_PER_IP) {
-    throw new AppError('login_locked', { minutes });
-  }
+  const minutes = SIGN_IN_WINDOW_MS / 60_000;
   const user = await repo.findUserByLogin(ctx.db, input.account.trim());
+  const attempt: SignInAttempt = { scope: 'user', account, subject: user ? `user:${user.id}` : null, device: input.device ?? null, ip: input.ip };
+  const check = await checkSignIn(ctx.db, attempt, now);
+  if (!check.allowed) throw new AppError('login_locked', { minutes });
   const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !valid) {
-    await recordEvent(ctx.db, 'login_fail_account', account, now);
-    if (input.ip) await recordEvent(ctx.db, 'login_fail_ip', input.ip, now);
-    if (Math.random() < 0.01) await pruneEvents(ctx.db, new Date(now.getTime() - 24 * 3600_000));
+    await signInFailed(ctx.db, attempt, check, now);
     throw new AppError('invalid_credentials');
   }
   if (user.status !== 1) throw new AppError('account_frozen');
-  await clearEvents(ctx.db, 'login_fail_account', account);
-  return createSession(ctx, user.id, { ip: input.ip, userAgent: input.userAgent });
+  const device = await signInSucceeded(ctx.db, { ...attempt, subject: `user:${user.id}` }, check, now);
+  return { token: await createSession(ctx, user.id, { ip: input.ip, userAgent: input.userAgent }), device };
 }
 
 /** The signed-in user's profile (only their own). */

@@ -105,7 +105,10 @@ export class MarketFeed {
     const now = this.ctx.clock.now();
     const dt = this.lastStepAt ? Math.max(1, now.getTime() - this.lastStepAt) : this.options.tickMs;
     this.lastStepAt = now.getTime();
-    const instruments = await listInstruments(this.ctx.db, { listedOnly: true });
+    // Every market, suspended or not: suspension stops new orders, never the index record. Open
+    // contract orders settle on the first recorded tick at or after expiry, so a feed that paused
+    // with the market would let a console action choose which price settles them.
+    const instruments = await listInstruments(this.ctx.db);
     const ticks: NewTick[] = [];
     if (this.options.mode !== 'off') {
       for (const inst of instruments) {
