@@ -1,6 +1,17 @@
 import { Dec } from './decimal';
 
 /**
+ * Amounts show at most 8 decimal places (a currency with fewer shows its own). Where the server
+ * computes an amount a user is credited (an exchange), it rounds down to these places, so the
+ * figure shown before confirming is exactly the figure booked.
+ */
+export const SHOWN_PLACES_MAX = 8;
+
+export function shownPlaces(decimals: number): number {
+  return Math.max(0, Math.min(decimals, SHOWN_PLACES_MAX));
+}
+
+/**
  * Display rules of spec §9, computed on exact decimals (inputs are decimal strings):
  * above 1,000,000 as "M" and above 1,000 as "K" with one decimal, otherwise 4 decimals.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './format';
+import { formatAmount, formatDeduction } from './format';
 
 describe('formatAmount', () => {
   it('groups thousands and keeps two decimals', () => {
@@ -28,5 +28,16 @@ describe('formatAmount', () => {
     expect(formatAmount('abc')).toBe('--');
     expect(formatAmount('')).toBe('--');
     expect(formatAmount(undefined)).toBe('--');
+  });
+});
+
+describe('formatDeduction', () => {
+  it('signs a deduction and shows nothing deducted as a plain zero', () => {
+    expect(formatDeduction('10', 6)).toBe('-10.00');
+    expect(formatDeduction('0.000001', 6)).toBe('-0.000001');
+    expect(formatDeduction('0', 6)).toBe('0.00');
+    // Below the shown places: nothing shows as deducted, so no sign either.
+    expect(formatDeduction('0.000000001', 18)).toBe('0.00');
+    expect(formatDeduction('', 6)).toBe('--');
   });
 });

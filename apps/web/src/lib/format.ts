@@ -2,7 +2,7 @@
  * Display formatting for amounts that arrive as decimal strings. Computed on exact decimals
  * (@bourse/money); never through JavaScript numbers. Display truncates (never rounds up a balance).
  */
-import { Dec } from '@bourse/money';
+import { Dec, shownPlaces } from '@bourse/money';
 
 export { compactNumber, formatPrice, formatPercent } from '@bourse/money';
 
@@ -26,11 +26,21 @@ export function formatAmount(value: string | null | undefined, decimals = 8, min
     return '--';
   }
   if (!d.isFinite()) return '--';
-  const places = Math.max(0, Math.min(decimals, 8));
+  const places = shownPlaces(decimals);
   const fixed = d.toDecimalPlaces(places, Dec.ROUND_DOWN).toFixed(places);
   const [whole = '0', frac = ''] = fixed.split('.');
   let trimmed = frac.replace(/0+$/, '');
   const keep = Math.min(minPlaces, places);
   if (trimmed.length < keep) trimmed = trimmed.padEnd(keep, '0');
   return groupThousands(whole) + (trimmed ? `.${trimmed}` : '');
+}
+
+/**
+ * A deduction (a penalty, forfeited income) as "-12.50"; when nothing is deducted at the shown
+ * precision it reads "0.00", never "-0.00".
+ */
+export function formatDeduction(value: string | null | undefined, decimals = 8, minPlaces = 2): string {
+  const shown = formatAmount(value, decimals, minPlaces);
+  if (shown === '--') return shown;
+  return /[1-9]/.test(shown) ? `-${shown}` : shown;
 }

@@ -2,10 +2,14 @@
  * Exchange one currency for another in the user's "change" account, at a quoted price: the
  * index (USDT prices from fresh stored ticks, named in the quote) less a spread, with a fee in
  * the paid currency. The quote is valid for ASSETS_QUOTE_TTL_MS and can be used once. The house
- * account is the counterparty; the fee goes to `fees`. The user's receive amount rounds down.
+ * account is the counterparty; the fee goes to `fees`. The user's receive amount rounds down to
+ * the places the app shows (`shownPlaces`: at most 8, fewer when the currency has fewer), so the
+ * quote names exactly what is booked (ETH keeps 18 places in the ledger, but "0.16111132 ETH" is
+ * what a user reads and gets). The house pays exactly that rounded figure, so the rounding moves
+ * no residue and needs no `rounding` posting.
  */
 import { randomBytes } from 'node:crypto';
-import { Dec, decimalToUnits, formatUnits, unitsToDecimal } from '@bourse/money';
+import { Dec, decimalToUnits, formatUnits, shownPlaces, unitsToDecimal } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ledger } from '../ledger';
@@ -30,6 +34,28 @@ async function pair(ctx: AppContext, fromId: number, toId: number) {
   return { from, to, cf, ct };
 }
 
+/**
+ * The quoted price the usual way round, "1 BASE = price QUOTE": USDT (every market's quote) is
+ * the quote side when it takes part, otherwise the dearer coin is the base. `price` (to per from,
+ * spread included) is inverted when the paid coin is the quote side, so a buyer of ETH reads what
+ * one ETH costs, a seller what one ETH fetches. For display: 8 significant digits.
+ */
+function displayPrice(
+  from: { name: string },
+  to: { name: string },
+  price: Dec,
+  fromUsdt: Dec,
+  toUsdt: Dec,
+): { base: string; quote: string; price: string } {
+  const fromIsBase = to.name === 'USDT' ? true : from.name === 'USDT' ? false : fromUsdt.gte(toUsdt);
+  const value = fromIsBase ? price : new Dec(1).div(price);
+  return {
+    base: fromIsBase ? from.name : to.name,
+    quote: fromIsBase ? to.name : from.name,
+    price: value.toSignificantDigits(8, Dec.ROUND_HALF_UP).toFixed(),
+  };
+}
+
 /** POST /wallet/exchange/quote: prices `amount` of from → to now. */
 export async function quote(
   ctx: AppContext,
@@ -52,14 +78,17 @@ export async function quote(
   );
   if (fee >= amount) throw new AppError('exchange_amount_too_small');
   // Division last, so exact results stay exact (1/3000 is not a finite decimal; 997.002/3000 is).
-  const receive = decimalToUnits(
-    unitsToDecimal(amount - fee, from.decimals)
-      .mul(pf.price)
-      .mul(new Dec(1).minus(spread))
-      .div(pt.price),
-    to.decimals,
-    'down',
-  );
+  const places = shownPlaces(to.decimals);
+  const receive =
+    decimalToUnits(
+      unitsToDecimal(amount - fee, from.decimals)
+        .mul(pf.price)
+        .mul(new Dec(1).minus(spread))
+        .div(pt.price),
+      places,
+      'down',
+    ) *
+    10n ** BigInt(to.decimals - places);
   if (receive <= 0n) throw new AppError('exchange_amount_too_small');
   const id = randomBytes(16).toString('hex');
   const tickIds = [pf.tickId, pt.tickId].filter((t): t is string => t !== null).join(',');
@@ -91,6 +120,7 @@ export async function quote(
     receive: formatUnits(receive, to.decimals),
     index_price: index.toSignificantDigits(12).toString(),
     price: price.toSignificantDigits(12).toString(),
+    display_price: displayPrice(from, to, price, pf.price, pt.price),
     spread: spread.toString(),
     tick_ids: tickIds ? tickIds.split(',') : [],
     expires_at: expiresAt.toISOString(),

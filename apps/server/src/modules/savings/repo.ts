@@ -171,6 +171,21 @@ export async function addSold(trx: Trx, id: number, amount: bigint, at: Date): P
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Whether anyone ever joined the product (active, matured or redeemed). */
+export async function hasSubscriptions(db: Executor, productId: number): Promise<boolean> {
+  const r = await db.selectFrom('savings_subscriptions').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Gives quota back (an early redemption): the product can sell the principal again. Never below 0. */
+export async function releaseSold(trx: Trx, id: number, amount: bigint, at: Date): Promise<void> {
+  await trx
+    .updateTable('savings_products')
+    .set({ sold: sql`greatest(sold - ${amount.toString()}::numeric, 0)`, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function setAccrualStatus(db: Executor, id: number, status: 'ok' | 'stalled', day: number | null): Promise<void> {
   await db.updateTable('savings_products').set({ accrual_status: status, stalled_day: day }).where('id', '=', id).execute();
 }

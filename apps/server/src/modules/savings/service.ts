@@ -243,7 +243,7 @@ function expectedUnits(text: string, decimals: number): bigint {
 /**
  * Early redemption: the savings pool releases the balance; the user gets principal less penalty
  * (less forfeited income when the product says so); the penalty goes to the platform (`fees`),
- * forfeited income back to the yield pool. When the caller passes the refund it was shown, a
+ * forfeited income back to the yield pool; the product's used quota drops by the principal. When the caller passes the refund it was shown, a
  * different figure (income paid in between) refuses with `savings_quote_changed`.
  */
 export async function redeemEarly(ctx: AppContext, userId: number, id: string, expectedRefund?: string, lang = 'en') {
@@ -265,6 +265,8 @@ export async function redeemEarly(ctx: AppContext, userId: number, id: string, e
     if (!(await repo.closeSubscription(trx, sub.id, 'redeemed', { penalty: q.penalty, forfeited: q.forfeited, refund: q.refund, at: now }))) {
       throw new AppError('savings_order_not_active');
     }
+    // The principal leaves the product before its term: its quota is free again (same transaction).
+    await repo.releaseSold(trx, p.id, sub.principal, now);
     const legs: Leg[] = [{ accountId: await ledger.systemAccount(trx, 'savings_pool', sub.currencyId), bucket: 'available', amount: -q.released }];
     if (q.refund > 0n) legs.push({ accountId: sub.accountId, bucket: 'available', amount: q.refund });
     if (q.penalty > 0n) legs.push({ accountId: await ledger.systemAccount(trx, 'fees', sub.currencyId), bucket: 'available', amount: q.penalty });
@@ -536,7 +538,9 @@ export async function editProduct(ctx: AppContext, id: number, f: ProductForm) {
     input.forfeitIncome === before.forfeitIncome &&
     input.earlyRedeem === before.earlyRedeem &&
     (input.refundPrincipal ?? true) === before.refundPrincipal;
-  if (before.sold > 0n && !sameTerms) throw invalid('terms_locked_after_sale');
+  // Anyone ever joined, not `sold > 0`: early redemptions give quota back, and the records of
+  // closed subscriptions still show the terms they were sold on.
+  if (!sameTerms && (await repo.hasSubscriptions(ctx.db, id))) throw invalid('terms_locked_after_sale');
   if (input.totalQuota < before.sold) throw invalid('total_quota');
   await repo.updateProduct(ctx.db, id, input, ctx.clock.now());
   return { before, after: await repo.findProduct(ctx.db, id) };

@@ -197,8 +197,12 @@ export interface Quote {
   quote_id: string;
   amount: string;
   fee: string;
+  /** Exactly what will be booked: rounded down by the server to the places the app shows. */
   receive: string;
+  /** The paid-for rate (to per from), spread included. */
   price: string;
+  /** The same rate the usual way round: "1 base = price quote" (USDT quotes, or the dearer coin is the base). */
+  display_price: { base: string; quote: string; price: string };
   index_price: string;
   expires_at: string;
   ttl_ms: number;

@@ -1,12 +1,16 @@
 /**
  * /pages/fund/exchange: exchange one currency for another in the spot account at a quoted price
  * (index from stored ticks less a spread, fee shown). The quote is valid a few seconds; an
- * expired quote is refreshed before confirming.
+ * expired quote is refreshed before confirming. The amount is checked (entered, above 0, the
+ * coin's places, the available balance) before a quote is asked for or the confirmation opens;
+ * the figures confirmed are the server's: "You receive" is exactly what is booked, and the price
+ * reads the usual way round ("1 ETH = … USDT").
  */
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../api/client';
+import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
 import { coinLabel, useCoins, type Coin, type Quote } from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
@@ -14,6 +18,16 @@ import { SwapIcon } from '../components/icons';
 import { CoinPicker } from '../components/shared';
 import { useFundAction } from '../components/useFundAction';
 import '../assets.css';
+
+/** "1 ETH = 3112.7081 USDT": the server's rate, the usual way round. */
+function PriceText({ q }: { q: Quote }) {
+  const p = q.display_price;
+  return (
+    <>
+      1 {p.base} = {p.price} {p.quote}
+    </>
+  );
+}
 
 export default function ExchangePage() {
   const { t } = useTranslation();
@@ -30,12 +44,15 @@ export default function ExchangePage() {
   const from: Coin | undefined = tradable.find((c) => c.id === fromId) ?? tradable[0];
   const to: Coin | undefined =
     tradable.find((c) => c.id === toId) ?? tradable.find((c) => c.id !== from?.id && c.name !== from?.name);
+  const problem = from && amount.trim() ? checkAmount(amount, { decimals: from.decimals, unit: from.name, available: from.available }) : null;
+  const problemText = problem ? t(problem.key, problem.values) : '';
+  const amountOk = problem === null;
 
   // Re-quote (debounced 500 ms) whenever the pair or amount changes.
   useEffect(() => {
     setQuote(null);
     setQuoteError('');
-    if (!from || !to || !amount.trim() || !/^\d*\.?\d+$|^\d+\.?$/.test(amount.trim())) return;
+    if (!from || !to || !amount.trim() || !amountOk) return;
     const ctl = new AbortController();
     const id = setTimeout(() => {
       api
@@ -53,7 +70,7 @@ export default function ExchangePage() {
       clearTimeout(id);
       ctl.abort();
     };
-  }, [from?.id, to?.id, amount]);
+  }, [from?.id, to?.id, amount, amountOk]);
 
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
@@ -77,7 +94,10 @@ export default function ExchangePage() {
   };
 
   const submit = async () => {
-    if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
+    if (!from) return;
+    // Before a quote or a confirmation: money the user has, in a form the coin takes.
+    const check = checkAmount(amount, { decimals: from.decimals, unit: from.name, available: from.available });
+    if (check) return Toast.show({ content: t(check.key, check.values) });
     let q = quote;
     if (!q || left <= 2) q = await requote();
     if (!q || !from || !to) return;
@@ -85,17 +105,17 @@ export default function ExchangePage() {
       t('assets.confirmExchange'),
       'exchange-confirm',
       <>
-        <FundRow label={t('assets.pay')}>
-          {q.amount} {coinLabel(from)}
+        <FundRow label={t('assets.pay')} testId="confirm-pay">
+          {formatAmount(q.amount, from.decimals)} {coinLabel(from)}
         </FundRow>
         <FundRow label={t('assets.fee')}>
-          {q.fee} {from.name}
+          {formatAmount(q.fee, from.decimals)} {from.name}
         </FundRow>
-        <FundRow label={t('assets.receive')}>
-          {q.receive} {coinLabel(to)}
+        <FundRow label={t('assets.receive')} testId="confirm-receive">
+          {formatAmount(q.receive, to.decimals)} {coinLabel(to)}
         </FundRow>
-        <FundRow label={t('assets.price')}>
-          1 {from.name} = {q.price} {to.name}
+        <FundRow label={t('assets.price')} testId="confirm-price">
+          <PriceText q={q} />
         </FundRow>
       </>,
     );
@@ -149,7 +169,7 @@ export default function ExchangePage() {
           onChange={setAmount}
           testId="exchange-amount"
           unit={from?.name ?? ''}
-          onAll={() => from && setAmount(from.available)}
+          onAll={() => from && setAmount(amountForInput(from.available, from.decimals))}
         />
         <FundRow label={t('assets.available')}>
           {from ? formatAmount(from.available, from.decimals) : '--'}
@@ -157,11 +177,11 @@ export default function ExchangePage() {
         <div className="quote-box" data-testid="exchange-quote">
           {quote ? (
             <>
-              <FundRow label={t('assets.price')}>
-                1 {from?.name} = {quote.price} {to?.name}
+              <FundRow label={t('assets.price')} testId="exchange-price">
+                <PriceText q={quote} />
               </FundRow>
               <FundRow label={t('assets.fee')}>
-                {quote.fee} {from?.name}
+                {formatAmount(quote.fee, from?.decimals)} {from?.name}
               </FundRow>
               <FundRow label={t('assets.receive')} testId="exchange-receive">
                 {formatAmount(quote.receive, to?.decimals)} {to?.name}
@@ -171,7 +191,9 @@ export default function ExchangePage() {
               </div>
             </>
           ) : (
-            <div className="fund-hint">{quoteError || t('assets.quoteHint')}</div>
+            <div className={problemText ? 'fund-hint fund-problem' : 'fund-hint'} data-testid={problemText ? 'exchange-problem' : undefined}>
+              {problemText || quoteError || t('assets.quoteHint')}
+            </div>
           )}
         </div>
       </div>

@@ -1,10 +1,15 @@
-/** /pages/fund/transfer: move funds between the user's own accounts (from/to with swap), after a confirmation dialog. */
+/**
+ * /pages/fund/transfer: move funds between the user's own accounts (from/to with swap), after a
+ * confirmation dialog — opened only for an amount the source account holds (checked exactly here,
+ * again by the server).
+ */
 import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Picker, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
+import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
 import { coinLabel, newIdempotencyKey, useCoins } from '../api/assets';
 import { useWalletList } from '../api/wallet';
@@ -62,14 +67,18 @@ export default function TransferPage() {
       ),
     enabled: Boolean(coin),
   });
-  const available =
-    wallet.data?.accounts.find((a) => a.account_type === from && a.currency_id === coin?.id)?.available ??
-    '0';
+  // Unknown until the balances load (then not checked here; the server still checks).
+  const balance = wallet.data
+    ? (wallet.data.accounts.find((a) => a.account_type === from && a.currency_id === coin?.id)?.available ?? '0')
+    : null;
+  const available = balance ?? '0';
+  const problem = coin && amount.trim() ? checkAmount(amount, { decimals: coin.decimals, unit: coin.name, available: balance }) : null;
   const typeOptions = [TYPES.map(([k, v]) => ({ label: t(`assets.types.${k}`), value: String(v) }))];
 
   const submit = async () => {
     if (!coin) return;
-    if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
+    const check = checkAmount(amount, { decimals: coin.decimals, unit: coin.name, available: balance });
+    if (check) return Toast.show({ content: t(check.key, check.values) });
     const ok = await confirm(
       t('assets.confirmTransferTitle'),
       'transfer-confirm',
@@ -138,7 +147,7 @@ export default function TransferPage() {
           value={amount}
           onChange={setAmount}
           testId="transfer-amount"
-          onAll={() => setAmount(available)}
+          onAll={() => coin && setAmount(amountForInput(available, coin.decimals))}
         />
         <FundRow label={t('assets.available')} testId="transfer-available">
           {formatAmount(available, coin?.decimals)}
@@ -150,7 +159,17 @@ export default function TransferPage() {
         disabled={from === to || !coin}
         onSubmit={submit}
         testId="transfer-submit"
-        hint={from === to && <div className="fund-hint">{t('assets.sameAccount')}</div>}
+        hint={
+          from === to ? (
+            <div className="fund-hint">{t('assets.sameAccount')}</div>
+          ) : (
+            problem && (
+              <div className="fund-hint fund-problem" data-testid="transfer-problem">
+                {t(problem.key, problem.values)}
+              </div>
+            )
+          )
+        }
       >
         {t('assets.transferTitle')}
       </FundSubmit>

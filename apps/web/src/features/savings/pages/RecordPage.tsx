@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
+import { formatDeduction } from '../../../lib/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
@@ -149,8 +150,8 @@ function RedeemSheet({ order, onClose }: { order: Order | null; onClose: () => v
             <Row label={t(`savings.principalAs.${order?.kind ?? 'savings'}`)} value={`${amountText(quote.principal, d)} ${c}`} testId="quote-principal" />
             {/* Compounding: the pool releases principal plus compounded income, so show what the deductions start from. */}
             {quote.balance !== quote.principal && <Row label={t('savings.balance')} value={`${amountText(quote.balance, d)} ${c}`} testId="quote-balance" />}
-            <Row label={t('savings.penaltyWithRate', { rate: percent(quote.penalty_rate) })} value={`-${amountText(quote.penalty, d)} ${c}`} testId="quote-penalty" />
-            {quote.forfeit_income && <Row label={t('savings.forfeited')} value={`-${amountText(quote.forfeited, d)} ${c}`} testId="quote-forfeited" />}
+            <Row label={t('savings.penaltyWithRate', { rate: percent(quote.penalty_rate) })} value={`${formatDeduction(quote.penalty, d)} ${c}`} testId="quote-penalty" />
+            {quote.forfeit_income && <Row label={t('savings.forfeited')} value={`${formatDeduction(quote.forfeited, d)} ${c}`} testId="quote-forfeited" />}
             <Row label={t('savings.refund')} value={<strong>{`${amountText(quote.refund, d)} ${c}`}</strong>} testId="quote-refund" />
             <div className="savings-terms">{t('savings.redeemNote')}</div>
             <Button block color="danger" loading={busy} onClick={() => void confirm()} data-testid="redeem-confirm">
