@@ -122,7 +122,9 @@ describe('market data in the web app', () => {
     await page.getByTestId('fiat-CNY').click();
     await expect.poll(async () => (await page.getByTestId('market-fiat').textContent())!.trim()).toMatch(/^≈¥[\d,]+\.\d{2}$/);
 
+    // Buy opens the spot order form for this market with Buy chosen (not the up/down contract screen).
     await page.getByTestId('market-buy').click();
-    await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toMatch(/^#\/pages\/transaction\/index\?symbol=BTC\/USDT/);
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe('#/pages/transaction/index?view=spot&symbol=BTC/USDT&side=buy');
+    await page.getByTestId('spot-view').waitFor();
   });
 });

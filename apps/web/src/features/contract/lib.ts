@@ -44,3 +44,31 @@ export function formatTime(iso: string | null, ms = false): string {
   const base = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   return ms ? `${base}.${String(d.getMilliseconds()).padStart(3, '0')}` : base;
 }
+
+/**
+ * What an open order would come to if it settled at `last`, by the server's rule (payout.ts): Up
+ * wins above the open price, Down below it; a win pays the expected net profit, a loss costs the
+ * stake, an equal price is a draw (stake back). Exact: prices compare as scaled integers.
+ */
+export function liveResult(
+  order: { direction: 'up' | 'down'; number: string; expected_profit: string; open_price: string },
+  last: string | null | undefined,
+): { outcome: 'won' | 'lost' | 'tie'; profit: string } | null {
+  if (!last) return null;
+  let open: bigint;
+  let now: bigint;
+  try {
+    open = scaled(order.open_price);
+    now = scaled(last);
+  } catch {
+    return null;
+  }
+  if (now === open) return { outcome: 'tie', profit: '0' };
+  const won = (order.direction === 'up') === now > open;
+  return won ? { outcome: 'won', profit: order.expected_profit } : { outcome: 'lost', profit: `-${order.number}` };
+}
+
+/** Whole seconds from `now` to `iso` (0 once passed). */
+export function secondsLeft(iso: string, now: number): number {
+  return Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000));
+}

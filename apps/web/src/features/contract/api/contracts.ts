@@ -4,7 +4,7 @@
  * spec §9), one order (GET /microtrade/get_result), and the private settlement events.
  * Amounts and prices stay decimal strings.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { useUserEvent } from '../../../api/socket';
@@ -152,6 +152,23 @@ export function useSettledOrders(onSettled: (orders: ContractOrder[]) => void): 
   useUserEvent<{ kind?: string; orders?: ContractOrder[] }>(SOCKET_EVENTS.contract, (msg) => {
     if (msg?.kind === 'contract_settled' && Array.isArray(msg.orders)) onSettled(msg.orders);
   });
+}
+
+/**
+ * Puts settled orders where the pages read them: in place in every cached order list (a Holding
+ * card turns into its result at once) and as the order's own entry; the lists are marked stale
+ * (not refetched now), so a tab opened next loads them fresh — the order under Historical.
+ */
+export function applySettled(qc: QueryClient, orders: ContractOrder[]): void {
+  if (orders.length === 0) return;
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  qc.setQueriesData<InfiniteData<OrderPage>>({ queryKey: ['contract', 'orders'] }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, list: p.list.map((o) => byId.get(o.id) ?? o) })) } : data,
+  );
+  for (const o of orders) qc.setQueryData(['contract', 'order', o.id], o);
+  void qc.invalidateQueries({ queryKey: ['contract', 'orders'], refetchType: 'none' });
+  // Balances changed (payout or refund).
+  void qc.invalidateQueries({ queryKey: ['contract', 'payable'] });
 }
 
 /** Milliseconds between the server clock and this device (server − local), from an order's server_time. */

@@ -1,6 +1,14 @@
-/** My orders (spec §2): tabs pending, holding, historical; 5 per page with "no more data". */
+/**
+ * My orders (spec §2): tabs pending, holding, historical; 5 per page with "no more data".
+ * Live while open: each Holding card counts down to expiry (server clock) and shows the P&L the
+ * order would come to at the live ticker price; the settlement event on the user's socket channel
+ * turns the card into its result at once (a card past expiry also polls its order, so a missed
+ * event never leaves "Open" standing).
+ */
 import { formatPercent } from '@bourse/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -8,15 +16,54 @@ import { InboxIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
-import { ORDER_TABS, useOrders, type ContractOrder } from '../api/contracts';
+import { useLiveTicker, useTickerFeed } from '../../market/api/market';
+import { applySettled, clockSkew, ORDER_TABS, useOrder, useOrders, useSettledOrders, type ContractOrder } from '../api/contracts';
 import { DirectionTag, Profit, StatusTag } from '../components/OrderFigures';
-import { formatTime, ratePercent } from '../lib';
+import { formatTime, liveResult, ratePercent, secondsLeft } from '../lib';
 import '../contract.css';
 
-function OrderCard({ order }: { order: ContractOrder }) {
+/** The device clock moved onto the server's (skew = server − local), ticking every second. */
+function useServerNow(skew: number, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now() + skew);
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now() + skew);
+    const id = setInterval(() => setNow(Date.now() + skew), 1000);
+    return () => clearInterval(id);
+  }, [skew, running]);
+  return now;
+}
+
+/** Countdown and live P&L of an open order; past expiry it polls the order until it settles. */
+function useLiveOrder(order: ContractOrder, skew: number) {
+  const qc = useQueryClient();
+  const open = !order.settled;
+  const now = useServerNow(skew, open);
+  const left = secondsLeft(order.expires_at, now);
+  const poll = useOrder(open && left === 0 ? order.id : null, true);
+  useEffect(() => {
+    if (poll.data?.settled) applySettled(qc, [poll.data]);
+  }, [poll.data, qc]);
+  const live = useLiveTicker(order.symbol);
+  return { open, left, result: open ? liveResult(order, live?.last) : null };
+}
+
+function LiveProfit({ result }: { result: ReturnType<typeof liveResult> }) {
+  if (!result) return <span className="num">--</span>;
+  const sign = result.outcome === 'won' ? 'up' : result.outcome === 'lost' ? 'down' : 'flat';
+  return (
+    <span className={`num change-${sign}`} data-testid="order-live-pnl">
+      {sign === 'up' ? '+' : ''}
+      {result.profit}
+    </span>
+  );
+}
+
+function OrderCard({ order, skew }: { order: ContractOrder; skew: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rate = formatPercent(order.profit_rate);
+  const { open, left, result } = useLiveOrder(order, skew);
   return (
     <button
       type="button"
@@ -28,6 +75,11 @@ function OrderCard({ order }: { order: ContractOrder }) {
         <DirectionTag order={order} />
         <span className="contract-card-symbol">{order.symbol}</span>
         <span className="contract-card-seconds">{t('contract.seconds', { n: order.seconds })}</span>
+        {open && (
+          <span className="contract-card-countdown num" data-testid="order-countdown">
+            {left > 0 ? t('contract.countdown', { n: left }) : t('contract.settling')}
+          </span>
+        )}
         <StatusTag order={order} />
       </div>
       <dl className="contract-card-grid">
@@ -38,10 +90,8 @@ function OrderCard({ order }: { order: ContractOrder }) {
           </dd>
         </div>
         <div>
-          <dt>{t('contract.profit')}</dt>
-          <dd>
-            <Profit order={order} />
-          </dd>
+          <dt>{open ? t('contract.livePnl') : t('contract.profit')}</dt>
+          <dd>{open ? <LiveProfit result={result} /> : <Profit order={order} />}</dd>
         </div>
         <div>
           <dt>{t('contract.profitRate')}</dt>
@@ -75,9 +125,13 @@ function OrderCard({ order }: { order: ContractOrder }) {
 function OrderList({ status }: { status: number }) {
   const { t } = useTranslation();
   const q = useOrders(status);
+  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const anyOpen = items.some((o) => !o.settled);
+  // Live prices for the open orders' P&L.
+  useTickerFeed(anyOpen);
   if (q.isPending) return <Skeleton.Paragraph lineCount={6} animated className="list-skeleton" />;
-  if (q.isError) return <QueryError onRetry={() => void q.refetch()} />;
-  const items = q.data.pages.flatMap((p) => p.list);
+  if (q.isError && !q.data) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
+  const skew = clockSkew(q.data.pages[0]?.server_time, q.dataUpdatedAt);
   return (
     <PullToRefresh
       onRefresh={async () => void (await q.refetch())}
@@ -91,7 +145,7 @@ function OrderList({ status }: { status: number }) {
       ) : (
         <div className="contract-list" data-testid="order-list">
           {items.map((o) => (
-            <OrderCard key={o.id} order={o} />
+            <OrderCard key={o.id} order={o} skew={skew} />
           ))}
           <InfiniteScroll loadMore={async () => void (await q.fetchNextPage())} hasMore={q.hasNextPage}>
             {(hasMore: boolean, failed: boolean, retry: () => void) =>
@@ -117,6 +171,8 @@ export default function ContractOrdersPage() {
   const [params, setParams] = useSearchParams();
   const tab = ORDER_TABS.find((x) => x.key === params.get('tab'))?.key ?? 'holding';
   const current = ORDER_TABS.find((x) => x.key === tab)!;
+  const qc = useQueryClient();
+  useSettledOrders(useCallback((orders: ContractOrder[]) => applySettled(qc, orders), [qc]));
   return (
     <div className="page contract-orders-page" data-testid="page-contract-orders">
       <PageHeader title={t('contract.myOrders')} fallback={PATHS.trade} />
