@@ -23,7 +23,10 @@ export default function SpotView() {
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const list = markets.data ?? [];
-  const market = list.find((m) => m.symbol === params.get('symbol')) ?? list[0];
+  const wanted = (params.get('symbol') ?? '').toUpperCase().replace(/[_-]/g, '/');
+  const market = list.find((m) => m.symbol === wanted) ?? list[0];
+  // ?side=sell from a market page's Sell button; Buy otherwise.
+  const side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const symbol = market?.symbol ?? '';
   const depth = useDepth(symbol);
   const refreshMine = useThrottledRefresh();
@@ -33,7 +36,7 @@ export default function SpotView() {
   useSpotOrderUpdates(loggedIn, (o) => Toast.show({ icon: 'success', content: t('spot.filledNotice', { symbol: o.symbol }) }));
 
   if (markets.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
-  if (markets.isError) return <QueryError onRetry={() => void markets.refetch()} />;
+  if (markets.isError && !markets.data) return <QueryError error={markets.error} onRetry={() => void markets.refetch()} />;
   if (!market) return <StateView icon={<InboxIcon />} title={t('spot.noMarkets')} fullPage testId="spot-no-markets" />;
 
   const last = trades.data?.[0]?.price ?? market.last ?? market.index;
@@ -71,6 +74,7 @@ export default function SpotView() {
           pickedPrice={picked}
           bestBid={depth.data?.bids[0]?.[0] ?? null}
           bestAsk={depth.data?.asks[0]?.[0] ?? null}
+          initialSide={side}
         />
         <OrderBook market={market} depth={depth.data} last={last} loading={depth.isPending} onPick={setPicked} />
       </div>

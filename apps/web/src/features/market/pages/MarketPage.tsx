@@ -1,7 +1,9 @@
 /**
  * Market detail: live last price (also in the chosen fiat), 24 h change, high, low, volume and
  * turnover, a candle chart with period switch (lazy-loaded), the favourite star, and buttons into
- * trading. Prices from the simulated feed are labelled demo.
+ * trading: Buy and Sell open the spot order form for this market with that side chosen; the timed
+ * up/down contract screen has its own, separate entry when the market offers it. Prices from the
+ * simulated feed are labelled demo.
  */
 import { compactNumber, formatPrice } from '@bourse/money';
 import { Button, Skeleton, Toast } from 'antd-mobile';
@@ -18,6 +20,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { FiatPicker } from '../../platform/components/FiatPicker';
+import { useProducts } from '../../contract/api/contracts';
 import { useFiatConverter } from '../api/fiatPrice';
 import { PERIODS, useFavouriteToggle, useLiveTicker, useMarketDetail, useTickerFeed, withLive, type Period } from '../api/market';
 import { SimulatedBadge } from '../components/SimulatedBadge';
@@ -38,6 +41,7 @@ export default function MarketPage() {
   const toFiat = useFiatConverter();
   const [period, setPeriod] = useState<Period>('15min');
   const [star, setStar] = useState<boolean | null>(null);
+  const contracts = useProducts();
   useTickerFeed(query.isSuccess);
 
   const header = (title: string) => <PageHeader title={title} fallback={PATHS.quotes} right={<FiatPicker />} />;
@@ -73,7 +77,9 @@ export default function MarketPage() {
   }
   const m = withLive(query.data, live);
   const fav = star ?? m.favourite;
-  const trade = (side: 'buy' | 'sell') => void navigate(`${PATHS.trade}?symbol=${encodeURIComponent(m.symbol)}&side=${side}`);
+  const symbolParam = encodeURIComponent(m.symbol);
+  const trade = (side: 'buy' | 'sell') => void navigate(`${PATHS.trade}?view=spot&symbol=${symbolParam}&side=${side}`);
+  const hasContract = (contracts.data ?? []).some((p) => p.symbol === m.symbol);
   const onStar = () => {
     if (!token) {
       Toast.show({ content: t('common.pleaseLogIn') });
@@ -160,6 +166,16 @@ export default function MarketPage() {
         <Button block color="danger" onClick={() => trade('sell')} data-testid="market-sell">
           {t('market.sell')}
         </Button>
+        {hasContract && (
+          <button
+            type="button"
+            className="link-button market-contract-link"
+            onClick={() => void navigate(`${PATHS.trade}?view=contract&symbol=${symbolParam}`)}
+            data-testid="market-contract"
+          >
+            {t('market.contractEntry')} ›
+          </button>
+        )}
       </div>
     </div>
   );

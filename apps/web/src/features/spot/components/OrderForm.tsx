@@ -1,4 +1,9 @@
-/** Order form: buy/sell, limit/market, price, amount with a percentage slider, value and fee preview, confirmation. */
+/**
+ * Order form: buy/sell, limit/market, price, amount with a percentage slider, value and fee
+ * preview, confirmation. The confirmation opens only for an order that can pass: an amount and a
+ * price, the market's minimum amount and order value, and what the order would freeze against
+ * the available balance (the server checks it all again, exactly).
+ */
 import { Dec, formatPrice } from '@bourse/money';
 import { Button, Checkbox, Dialog, Input, Slider, Toast } from 'antd-mobile';
 import { useEffect, useState, type CSSProperties } from 'react';
@@ -37,6 +42,7 @@ export function OrderForm({
   pickedPrice,
   bestBid,
   bestAsk,
+  initialSide = 'buy',
 }: {
   market: SpotMarketInfo;
   balance: SpotBalance | undefined;
@@ -44,11 +50,14 @@ export function OrderForm({
   pickedPrice: string | null;
   bestBid: string | null;
   bestAsk: string | null;
+  /** The side chosen before the form opened (a market page's Buy or Sell). */
+  initialSide?: 'buy' | 'sell';
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const place = usePlaceOrder();
-  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [side, setSide] = useState<'buy' | 'sell'>(initialSide);
+  useEffect(() => setSide(initialSide), [initialSide]);
   const [type, setType] = useState<'limit' | 'market'>('limit');
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
@@ -98,6 +107,19 @@ export function OrderForm({
     }
     if (type === 'limit' && (!dec(price) || dec(price)!.lte(0))) {
       Toast.show({ content: t('spot.enterPrice') });
+      return;
+    }
+    // Before the confirmation: an order the market takes, for money the user has.
+    if (amountDec.lt(market.min_amount)) {
+      Toast.show({ content: t('validate.min', { min: market.min_amount, unit: market.base }) });
+      return;
+    }
+    if (belowMin) {
+      Toast.show({ content: t('spot.minNotional', { min: market.min_notional, quote: market.quote }) });
+      return;
+    }
+    if (short) {
+      Toast.show({ content: t('validate.insufficient', { available: formatAmount(available ?? '0', side === 'buy' ? 6 : 8, 0), unit: side === 'buy' ? market.quote : market.base }) });
       return;
     }
     const sideText = side === 'buy' ? t('spot.buy') : t('spot.sell');
