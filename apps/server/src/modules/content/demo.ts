@@ -1,12 +1,14 @@
 /**
  * DEMO CONTENT (only with DEMO_DATA on): announcements, FAQ, about, terms, privacy, a white
- * paper outline, news, events, knowledge and two banners, in English and Chinese; other languages
- * fall back to English. Every item is flagged `is_demo` and says so in its text. Idempotent: each
- * item has a seed key and is created once (operators may edit or delete it afterwards).
+ * paper outline, news, events, knowledge and two banners, in English and Chinese here and in the
+ * nine other languages in demo-i18n.ts. Every item is flagged `is_demo` and says so in its text.
+ * Idempotent: each item has a seed key and is created once (operators may edit or delete it
+ * afterwards); languages added later reach items seeded before (demo-i18n.ts).
  */
 import { CONTENT_CATEGORY as C } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { setSettingIfMissing } from '../platform';
+import { addDemoTranslations } from './demo-i18n';
 import * as repo from './repo';
 import { sanitizeHtml } from './sanitize';
 
@@ -285,4 +287,9 @@ export async function seedDemoContent(ctx: AppContext): Promise<void> {
       );
     });
   }
+  await addDemoTranslations(
+    ctx,
+    ITEMS.map((i) => ({ key: i.key, category: i.category, enTitle: i.en[0] })),
+    now,
+  );
 }
