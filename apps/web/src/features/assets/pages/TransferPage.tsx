@@ -4,6 +4,7 @@
  * again by the server).
  */
 import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
+import { parseUnits } from '@bourse/money';
 import { useQuery } from '@tanstack/react-query';
 import { Picker, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -72,13 +73,24 @@ export default function TransferPage() {
     ? (wallet.data.accounts.find((a) => a.account_type === from && a.currency_id === coin?.id)?.available ?? '0')
     : null;
   const available = balance ?? '0';
-  const problem = coin && amount.trim() ? checkAmount(amount, { decimals: coin.decimals, unit: coin.name, available: balance }) : null;
+  // The amount (entered, places, available), then the fee, which comes out of the amount.
+  const amountProblem = (): string | null => {
+    if (!coin) return null;
+    const check = checkAmount(amount, { decimals: coin.decimals, unit: coin.name, available: balance });
+    if (check) return t(check.key, check.values);
+    const feeText = fee.data?.fee;
+    if (feeText && parseUnits(amount.trim(), coin.decimals) <= parseUnits(feeText, coin.decimals, 'down')) {
+      return t('validate.belowFee', { fee: formatAmount(feeText, coin.decimals, 0), unit: coin.name });
+    }
+    return null;
+  };
+  const problem = amount.trim() ? amountProblem() : null;
   const typeOptions = [TYPES.map(([k, v]) => ({ label: t(`assets.types.${k}`), value: String(v) }))];
 
   const submit = async () => {
     if (!coin) return;
-    const check = checkAmount(amount, { decimals: coin.decimals, unit: coin.name, available: balance });
-    if (check) return Toast.show({ content: t(check.key, check.values) });
+    const stop = amountProblem();
+    if (stop) return Toast.show({ content: stop });
     const ok = await confirm(
       t('assets.confirmTransferTitle'),
       'transfer-confirm',
@@ -165,7 +177,7 @@ export default function TransferPage() {
           ) : (
             problem && (
               <div className="fund-hint fund-problem" data-testid="transfer-problem">
-                {t(problem.key, problem.values)}
+                {problem}
               </div>
             )
           )
