@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { migrate, openDatabase, type Database } from '../src/db/database';
+import { functionFiles } from '../src/db/functions';
 import { migrations } from '../src/db/migrations';
 import { ManualClock } from '../src/lib/clock';
 import { ensureBaseCurrencies } from '../src/modules/market';
@@ -50,8 +51,9 @@ export async function openTestDb(poolSize = 10): Promise<TestDb> {
 /**
  * A migrated PGlite data directory, dumped once per schema version into the temp directory and
  * loaded by every test database: PGlite's initdb costs 3-4 s per database, loading a dump about
- * one. Keyed by the migrations' text and the seed's source (the base currencies and demo markets
- * are in the template too), so a new migration or a changed seed makes a new template. Null
+ * one. Keyed by the migrations' text, the database functions' files and the seed's source (the
+ * base currencies and demo markets are in the template too), so a new migration, a changed
+ * function or a changed seed makes a new template. Null
  * (fresh initdb) when the dump cannot be made or read.
  */
 const SEED_SOURCES = ['seed.ts', 'currencies.ts', 'instruments.ts'].map((f) => new URL(`../src/modules/market/${f}`, import.meta.url));
@@ -59,6 +61,7 @@ let templateBlob: Promise<Blob | undefined> | undefined;
 export function pgliteTemplate(): Promise<Blob | undefined> {
   templateBlob ??= (async () => {
     const hash = createHash('sha256').update(JSON.stringify(migrations)).update(process.version);
+    for (const f of functionFiles()) hash.update(f.name).update(f.checksum);
     for (const source of SEED_SOURCES) hash.update(readFileSync(source));
     const key = hash.digest('hex').slice(0, 16);
     const file = join(tmpdir(), `bourse-pglite-template-${key}.tar.gz`);

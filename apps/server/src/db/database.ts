@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { applyFunctions } from './functions';
 import { PGliteDialect } from './pglite-driver';
 import { migrations } from './migrations';
 import type { DB } from './schema';
@@ -79,7 +80,11 @@ export async function openSidePool(db: Database, databaseUrl: string | undefined
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Applies pending migrations in one transaction under an advisory lock (safe with many processes). */
+/**
+ * Applies pending migrations in one transaction under an advisory lock (safe with many processes),
+ * then the database functions whose file changed (`functions.ts`). Returns what ran: migration
+ * names, then `function <name>` for each function (re)created.
+ */
 export async function migrate(db: Database): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7142001)`.execute(trx);
@@ -94,6 +99,7 @@ export async function migrate(db: Database): Promise<string[]> {
       await sql`insert into schema_migrations (name) values (${m.name})`.execute(trx);
       ran.push(m.name);
     }
+    for (const name of await applyFunctions(trx)) ran.push(`function ${name}`);
     return ran;
   });
 }

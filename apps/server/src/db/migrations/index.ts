@@ -19,11 +19,15 @@ import { spotCommitOverlap } from './023_spot_commit_overlap';
 import { spotCommitLeaner } from './024_spot_commit_leaner';
 import { ledgerLockOrder } from './025_ledger_lock_order';
 import { loginDevices } from './026_login_devices';
+import { dropDeadFunctions } from './027_drop_dead_functions';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
  * Each is a list of single SQL statements run in one transaction; an empty list is skipped
  * (not recorded), so a domain's migration can be filled in before it first ships.
+ * Database functions are not defined here but in their domain's `sql/` folder, applied after
+ * these (`../functions.ts`); a migration only drops a function no longer used. A migration is
+ * self-contained: it never builds its SQL from another migration's text.
  */
 export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '001_foundation', statements: foundation },
@@ -47,4 +51,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '024_spot_commit_leaner', statements: spotCommitLeaner },
   { name: '025_ledger_lock_order', statements: ledgerLockOrder },
   { name: '026_login_devices', statements: loginDevices },
+  { name: '027_drop_dead_functions', statements: dropDeadFunctions },
 ];
