@@ -4,12 +4,13 @@
  * when required; then follows the request's status (or its refusal reason).
  */
 import { Button, Input, Popup, Selector, Skeleton, Toast } from 'antd-mobile';
-import { Dec } from '@bourse/money';
+import { Dec, formatUnits, parseUnits } from '@bourse/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
+import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
 import { QueryError } from '../../../ui/QueryError';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
@@ -107,6 +108,7 @@ export default function WithdrawPage() {
   const coin = info.data?.currency;
   // BANKCARD: the payout goes to the user's bound bank card instead of an address.
   const isBank = Boolean(coin?.isFiat);
+  const unit = coin?.name ?? '';
   const card = useBoundCard(cardKind, isBank);
   const destination = isBank ? cardText(card.data ?? null, cardKind) : (address?.address ?? '');
   const network = coin ? (coin.subName ? `${coin.name}-${coin.subName}` : coin.name).toUpperCase() : '';
@@ -120,9 +122,49 @@ export default function WithdrawPage() {
     ? `1 ${coin?.name} ≈ ${fiatSymbol(fiat)}${toFiat(info.data.rate_usdt, rate)}`
     : '--';
 
+  // What stops the amount (limits, balance, fee, today's limit), shown as it is typed.
+  const amountProblem = (): string | null => {
+    if (!coin || !cfg || !info.data || !amount.trim()) return null;
+    const check = checkAmount(amount, {
+      decimals: coin.decimals,
+      unit,
+      min: cfg.withdraw_min,
+      max: cfg.withdraw_max,
+      available: info.data.withdrawable,
+    });
+    if (check) return t(check.key, check.values);
+    try {
+      const units = (v: string) => parseUnits(v, coin.decimals, 'down');
+      const value = units(amount);
+      if (value <= units(cfg.withdraw_fee)) {
+        return t('validate.belowFee', { fee: formatAmount(cfg.withdraw_fee, coin.decimals, 0), unit });
+      }
+      const limit = units(cfg.withdraw_daily_limit);
+      const used = units(info.data.withdrawn_today);
+      if (limit > 0n && used + value > limit) {
+        const left = limit > used ? limit - used : 0n;
+        return t('validate.dailyLimit', { left: formatAmount(formatUnits(left, coin.decimals), coin.decimals, 0), unit });
+      }
+    } catch {
+      return null; // not a figure this page can read; the server answers
+    }
+    return null;
+  };
+  const problem = amountProblem();
+
+  /** Everything but the code, checked before a code is sent or the confirmation opens. */
+  const formProblem = (): string | null => {
+    if (isBank && !card.data) return t('assets.noCard');
+    if (!isBank && !address) return t('assets.chooseAddress');
+    if (!amount.trim()) return t('assets.enterWithdrawAmount');
+    return problem;
+  };
+
   if (!currencyId) return <Navigate to={`${PATHS.selectCoin}?to=withdraw`} replace />;
 
   const sendCode = async () => {
+    const stop = formProblem();
+    if (stop) return Toast.show({ content: stop });
     try {
       await api.post('/sms_mail', { scene: 'withdraw' });
       setCooldown(60);
@@ -133,9 +175,8 @@ export default function WithdrawPage() {
   };
 
   const submit = async () => {
-    if (isBank && !card.data) return Toast.show({ content: t('assets.noCard') });
-    if (!isBank && !address) return Toast.show({ content: t('assets.chooseAddress') });
-    if (!amount.trim()) return Toast.show({ content: t('assets.enterWithdrawAmount') });
+    const stop = formProblem();
+    if (stop) return Toast.show({ content: stop });
     if (info.data?.code_required && !/^\d{6}$/.test(code))
       return Toast.show({ content: t('assets.enterCode') });
     const ok = await confirm(
@@ -239,7 +280,7 @@ export default function WithdrawPage() {
               testId="withdraw-amount"
               placeholder={t('assets.enterWithdrawAmount')}
               unit={isBank ? undefined : (coin?.name ?? '')}
-              onAll={() => setAmount(info.data.withdrawable)}
+              onAll={() => coin && setAmount(amountForInput(info.data.withdrawable, coin.decimals))}
             />
             <FundRow label={t('assets.withdrawable')} testId="withdrawable">
               {formatAmount(info.data.withdrawable, coin?.decimals)}
@@ -257,6 +298,11 @@ export default function WithdrawPage() {
                 daily: cfg && cfg.withdraw_daily_limit !== '0' ? cfg.withdraw_daily_limit : '∞',
               })}
             </div>
+            {problem && (
+              <div className="fund-hint fund-problem" data-testid="withdraw-problem">
+                {problem}
+              </div>
+            )}
             {info.data.code_required && (
               <>
                 <div className="fund-label">{t('assets.code')}</div>
