@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './demo/seed';
 import { systemClock, type Clock } from './lib/clock';
-import { ensureFirstOperator } from './modules/admin';
+import { ensureFirstOperator } from './modules/operators';
 import { startAssetsJobs } from './modules/assets';
 import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';

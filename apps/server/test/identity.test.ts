@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
 import type { AppError } from '../src/http/errors';
 import { issueCode } from '../src/modules/identity';
-import { recordEvent } from '../src/modules/identity/limits';
+import { recordEvent } from '../src/modules/sign-in';
 import { login } from '../src/modules/identity/service';
 import { testApp } from './helpers';
 import { api, lastOutboxCode, registerByEmail, type H } from './identity-helpers';

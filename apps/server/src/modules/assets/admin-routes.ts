@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { audit, currentOperator, requireOperator } from '../admin';
+import { audit, currentOperator, requireOperator } from '../operators';
 import { adminDeposits, adminWithdrawals } from './admin';
 import { bankChannel, bankChannelSchema, saveBankChannel } from './bank';
 import { listConfigs, saveConfig } from './config';

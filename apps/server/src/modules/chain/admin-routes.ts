@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { currentOperator, requireOperator } from '../admin';
+import { currentOperator, requireOperator } from '../operators';
 import { chainStatus, updateChainAsset } from './admin-service';
 
 /** Console API of the chain domain: watcher and hot-wallet status, deposit settings per currency. */

@@ -2,7 +2,7 @@ import { formatUnits, parseUnits } from '@bourse/money';
 import { erc20Abi, type Hash } from 'viem';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { audit, type Operator } from '../admin';
+import { audit, type Operator } from '../operators';
 import { CHAINS } from './derive';
 import { runtimes } from './jobs';
 import { CHAIN_LABEL, chainAssets, confirmationsOf } from './service';

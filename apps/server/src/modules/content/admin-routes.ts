@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { audit, currentOperator, requireOperator } from '../admin';
+import { audit, currentOperator, requireOperator } from '../operators';
 import { readUploadPart, storeUpload } from '../files';
 import { sanitizeHtml } from './sanitize';
 import {

@@ -7,7 +7,7 @@
 import { CONTENT_CATEGORY, LANGS, channels, isLang, type Lang } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { audit, type Operator } from '../admin';
+import { audit, type Operator } from '../operators';
 import { DEFAULT_CATEGORIES } from './categories';
 import * as repo from './repo';
 import { safeUrl, sanitizeHtml, toPlainText } from './sanitize';

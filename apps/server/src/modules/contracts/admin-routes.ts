@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { currentOperator, requireOperator } from '../admin';
+import { currentOperator, requireOperator } from '../operators';
 import { adminPnl, adminProducts, adminSaveProduct, adminSetStatus, adminSettlements } from './admin-service';
 import { settlerStatus } from './jobs';
 

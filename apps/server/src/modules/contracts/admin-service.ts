@@ -6,7 +6,7 @@
 import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { audit, type Operator } from '../admin';
+import { audit, type Operator } from '../operators';
 import { findCurrency, findInstrument } from '../market';
 import { products } from './service';
 import * as repo from './repo';

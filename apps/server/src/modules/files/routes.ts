@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
-import { requireOperator } from '../admin';
+import { requireOperator } from '../operators';
 import { currentUser, requireUser } from '../identity/auth';
-import { resolveSession, tokenFromHeader } from '../identity/sessions';
+import { tokenFromHeader } from '../../http/auth-header';
+import { resolveSession } from '../identity/sessions';
 import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from './service';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { audit, type Operator } from '../admin';
+import { audit, type Operator } from '../operators';
 import { walletList } from '../ledger';
 import * as repo from './repo';
 import { endUserSessions } from './sessions';

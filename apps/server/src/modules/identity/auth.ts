@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { noSession } from '../../http/errors';
-import { resolveSession, tokenFromHeader } from './sessions';
+import { tokenFromHeader } from '../../http/auth-header';
+import { resolveSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {

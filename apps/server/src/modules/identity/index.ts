@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { filesRoutes } from '../files';
 import { identityAdminRoutes } from './admin-routes';
+import { outboxAdminRoutes } from './outbox-routes';
 import { identityRoutes as userRoutes } from './routes';
 
 /** Every identity route (user API, uploads, console API). */
@@ -10,6 +11,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(userRoutes(ctx));
     await app.register(filesRoutes(ctx));
     await app.register(identityAdminRoutes(ctx));
+    await app.register(outboxAdminRoutes(ctx));
   };
 }
 export { requireUser, currentUser } from './auth';
@@ -18,4 +20,3 @@ export { requireKyc, isKycApproved, kycRequiredFeatures } from './kyc';
 export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer';
 export { consumeCode, issueCode, type Scene } from './codes';
 export { ownTarget } from './account';
-export { checkSignIn, signInFailed, signInSucceeded, deviceFromRequest, setDeviceCookie, type SignInAttempt } from './sign-in-throttle';

@@ -13,8 +13,9 @@ import { inviteList } from './invites';
 import { ID_TYPES, kycState, submitKyc } from './kyc';
 import { setAvatar, setNickname } from './profile';
 import { login, ping, userInfo } from './service';
-import { endSession, resolveSession, tokenFromHeader } from './sessions';
-import { deviceFromRequest, setDeviceCookie } from './sign-in-throttle';
+import { tokenFromHeader } from '../../http/auth-header';
+import { endSession, resolveSession } from './sessions';
+import { deviceFromRequest, setDeviceCookie } from '../sign-in';
 import { codeField, passwordField } from './validation';
 import { walletAuthorizeInfo, walletSignIn } from './wallet-siwe';
 

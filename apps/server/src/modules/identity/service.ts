@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { verifyPassword } from '../../lib/crypto';
 import * as repo from './repo';
 import { createSession } from './sessions';
-import { SIGN_IN_WINDOW_MS, checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './sign-in-throttle';
+import { SIGN_IN_WINDOW_MS, checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../sign-in';
 import { mask, maskEmail } from './validation';
 
 // A fixed hash to verify against when the account does not exist, so timing does not tell.

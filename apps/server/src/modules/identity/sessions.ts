@@ -82,9 +82,3 @@ export async function endUserSessions(ctx: AppContext, userId: number, exceptTok
 }
 
 /** The token from `Authorization` (bare, or "Bearer <token>"). */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
-  const trimmed = value.trim();
-  return trimmed && trimmed !== 'null' && trimmed !== 'undefined' ? trimmed : null;
-}

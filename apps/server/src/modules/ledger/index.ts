@@ -5,4 +5,5 @@ export { ledgerRoutes } from './routes';
 export { walletList } from './balances';
 export { SYSTEM_ACCOUNTS, type Bucket, type Leg, type EntryInput, type PostResult } from './types';
 export { accountBalance, findUserAccountId } from './repo';
-export { postMany, batchArrays, BatchRefused, type ManyEntry, type BatchArrays } from './post-many';
+export { postMany, batchArrays, BatchRefused, LEDGER_OVERDRAWN, isOverdrawn, type ManyEntry, type BatchArrays } from './post-many';
+export { ledgerAdminRoutes } from './admin-routes';

@@ -6,7 +6,8 @@ import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { audit, currentOperator, requireOperator } from '../admin';
+import { audit, currentOperator, requireOperator } from '../operators';
+import { currencyAdminRoutes } from './currency-admin-routes';
 import { findCurrency } from './currencies';
 import { FEED_SOURCES, INSTRUMENT_KINDS, findInstrument, listInstruments, type Instrument } from './instruments';
 import { feedStatus } from './service';
@@ -41,8 +42,8 @@ function view(i: Instrument) {
 }
 
 export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
+    await app.register(currencyAdminRoutes(ctx));
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser, resolveSession } from '../identity';
-import { tokenFromHeader } from '../identity/sessions';
+import { tokenFromHeader } from '../../http/auth-header';
 import { currencyView, listCurrencies } from './currencies';
 import { parsePeriod, type Period } from './periods';
 import { addFavourite, klines, listFavourites, marketDetail, quotation, removeFavourite } from './quotes';

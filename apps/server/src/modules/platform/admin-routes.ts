@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { currentOperator, requireOperator } from '../admin';
+import { currentOperator, requireOperator } from '../operators';
 import {
   createMenu,
   menuForConsole,

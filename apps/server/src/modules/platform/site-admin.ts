@@ -5,7 +5,7 @@
 import { isLang } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { audit, type Operator } from '../admin';
+import { audit, type Operator } from '../operators';
 import { safeUrl } from '../content';
 import * as repo from './repo';
 import { linkList, type SiteLink } from './service';
@@ -30,6 +30,22 @@ function cleanUrl(value: string, kind: 'link' | 'image', field: string): string 
   const url = safeUrl(v, kind);
   if (url === null) throw invalid(field);
   return url;
+}
+
+/** Pages of the app a link may open (hash routes of the web app, e.g. /pages/common/contact). */
+const APP_PAGE = /^\/pages\/[A-Za-z0-9_\-/]+(\?[A-Za-z0-9_=&%.-]*)?$/;
+
+/**
+ * The customer-service link: an operator's chat (http/https), a mailto address, or a page of the
+ * app (the built-in contact page, the messages inbox). Empty switches customer service off: the
+ * app then hides its Support entries.
+ */
+function cleanServiceUrl(value: string): string {
+  const v = value.trim();
+  if (!v) return '';
+  if (APP_PAGE.test(v) && !v.includes('..')) return v;
+  if (!/^(https?:\/\/|mailto:)/i.test(v)) throw invalid('customer_service_url');
+  return cleanUrl(v, 'link', 'customer_service_url');
 }
 
 export async function siteSettingsForConsole(ctx: AppContext) {
@@ -62,7 +78,7 @@ export async function updateSiteSettings(
   const next = {
     site_name: input.site_name.trim(),
     site_logo: cleanUrl(input.site_logo, 'image', 'site_logo'),
-    customer_service_url: cleanUrl(input.customer_service_url, 'link', 'customer_service_url'),
+    customer_service_url: cleanServiceUrl(input.customer_service_url),
     partners: links(input.partners, 'partners'),
     media: links(input.media, 'media'),
   };

@@ -9,7 +9,7 @@ import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ok } from '../../http/envelope';
-import { audit, currentOperator, requireOperator } from '../admin';
+import { audit, currentOperator, requireOperator } from '../operators';
 import { runAccrual } from './accrual';
 import { advanceDemoClock, demoClock, savingsClock } from './clock';
 import { KINDS } from './repo';

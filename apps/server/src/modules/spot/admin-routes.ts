@@ -4,7 +4,7 @@ import { bigRowId, rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { audit, currentOperator, requireOperator } from '../admin';
+import { audit, currentOperator, requireOperator } from '../operators';
 import { spotEngines } from './engines';
 import { loadMarkets } from './market';
 import { upsertMarketParams, recentTrades, userLabels } from './repo';

@@ -17,7 +17,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { newToken, sha256 } from '../../lib/crypto';
-import { clearEvents, countEvents, pruneEvents, recordEvent } from './limits';
+import { clearEvents, countEvents, pruneEvents, recordEvent } from './counters';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_MAX_PER_ACCOUNT = 5;

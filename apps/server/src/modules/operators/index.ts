@@ -1,3 +1,3 @@
-export { adminRoutes } from './routes';
+export { operatorsRoutes } from './routes';
 export { ensureFirstOperator, audit, type Operator, type OperatorRole } from './service';
 export { requireOperator, currentOperator } from './auth';

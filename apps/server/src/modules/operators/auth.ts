@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, noSession } from '../../http/errors';
-import { tokenFromHeader } from '../identity/sessions';
+import { tokenFromHeader } from '../../http/auth-header';
 import { resolveOperator, type Operator, type OperatorRole } from './service';
 
 declare module 'fastify' {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export async function countOperators(db: Database): Promise<number> {
@@ -114,61 +113,4 @@ export async function listAudit(db: Database, page: number, limit: number, actio
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return { items, total: Number(total.n) };
-}
-
-export async function listOutbox(db: Database, page: number, limit: number) {
-  const items = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
-  const total = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { items, total: Number(total.n) };
-}
-
-export async function systemAccounts(db: Database) {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('currencies', 'currencies.id', 'accounts.currency_id')
-    .select([
-      'accounts.id as account_id',
-      'accounts.system_code',
-      'accounts.currency_id',
-      'currencies.name as currency_name',
-      'currencies.sub_name as currency_sub_name',
-      'currencies.decimals',
-      'accounts.available',
-      'accounts.frozen',
-      'accounts.allow_negative',
-    ])
-    .where('accounts.system_code', 'is not', null)
-    .orderBy('accounts.system_code')
-    .orderBy('accounts.currency_id')
-    .execute();
-}
-
-export async function listEntries(db: Database, page: number, limit: number) {
-  const entries = await db
-    .selectFrom('journal_entries')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const ids = entries.map((e) => e.id);
-  const postings = ids.length
-    ? await sql<{
-        entry_id: string;
-        account_id: number;
-        user_id: number | null;
-        system_code: string | null;
-        account_type: number;
-        currency_name: string;
-        currency_sub_name: string;
-        decimals: number;
-        bucket: number;
-        amount: string;
-      }>`select p.entry_id, p.account_id, a.user_id, a.system_code, a.account_type,
-                c.name as currency_name, c.sub_name as currency_sub_name, c.decimals, p.bucket, p.amount
-           from postings p join accounts a on a.id = p.account_id join currencies c on c.id = p.currency_id
-          where p.entry_id in (${sql.join(ids)}) order by p.id`.execute(db)
-    : { rows: [] };
-  const total = await db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { entries, postings: postings.rows, total: Number(total.n) };
 }

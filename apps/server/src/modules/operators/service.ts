@@ -1,10 +1,7 @@
-import { formatUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { hashPassword, newToken, randomSecret, sha256, verifyPassword } from '../../lib/crypto';
-import { currencyTotals, reconcile } from '../ledger';
-import { listCurrencies } from '../market';
-import { checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../identity';
+import { checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../sign-in';
 import * as repo from './repo';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -118,70 +115,4 @@ export async function createOperator(
   const view = { id: created.id, username: created.username, role: created.role, disabled: created.disabled };
   await audit(ctx, actor.id, 'operator.create', `operator:${created.username}`, undefined, view, ip);
   return { ...view, created_at: created.created_at, last_login_at: created.last_login_at };
-}
-
-/** The ledger page: totals per currency, system accounts, and the reconciliation result. */
-export async function ledgerSummary(ctx: AppContext) {
-  const [currencies, totals, system, check] = await Promise.all([
-    listCurrencies(ctx.db),
-    currencyTotals(ctx.db),
-    repo.systemAccounts(ctx.db),
-    reconcile(ctx.db),
-  ]);
-  const byId = new Map(currencies.map((c) => [c.id, c]));
-  return {
-    currencies: totals.map((t) => {
-      const c = byId.get(t.currencyId)!;
-      const f = (v: bigint) => formatUnits(v, c.decimals);
-      return {
-        currency_id: c.id,
-        name: c.name,
-        sub_name: c.sub_name,
-        decimals: c.decimals,
-        users_available: f(t.usersAvailable),
-        users_frozen: f(t.usersFrozen),
-        system_total: f(t.systemTotal),
-        total: f(t.total),
-      };
-    }),
-    system_accounts: system.map((s) => ({
-      account_id: s.account_id,
-      system_code: s.system_code,
-      currency_id: s.currency_id,
-      currency_name: s.currency_sub_name ? `${s.currency_name} (${s.currency_sub_name})` : s.currency_name,
-      available: formatUnits(BigInt(s.available), s.decimals),
-      frozen: formatUnits(BigInt(s.frozen), s.decimals),
-      allow_negative: s.allow_negative,
-    })),
-    reconciliation: { ...check, checked_at: ctx.clock.now().toISOString() },
-  };
-}
-
-export async function ledgerEntries(ctx: AppContext, page: number, limit: number) {
-  const { entries, postings, total } = await repo.listEntries(ctx.db, page, limit);
-  const byEntry = new Map<string, typeof postings>();
-  for (const p of postings) {
-    const key = String(p.entry_id);
-    byEntry.set(key, [...(byEntry.get(key) ?? []), p]);
-  }
-  return {
-    items: entries.map((e) => ({
-      id: String(e.id),
-      kind: e.kind,
-      ref_type: e.ref_type,
-      ref_id: e.ref_id,
-      idempotency_key: e.idempotency_key,
-      memo: e.memo,
-      created_at: e.created_at.toISOString(),
-      postings: (byEntry.get(String(e.id)) ?? []).map((p) => ({
-        account_id: p.account_id,
-        owner: p.user_id !== null ? `user:${p.user_id}` : `system:${p.system_code ?? ''}`,
-        account_type: p.account_type,
-        currency_name: p.currency_sub_name ? `${p.currency_name} (${p.currency_sub_name})` : p.currency_name,
-        bucket: p.bucket === 1 ? 'available' : 'frozen',
-        amount: formatUnits(BigInt(p.amount), p.decimals),
-      })),
-    })),
-    total,
-  };
 }

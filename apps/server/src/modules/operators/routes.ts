@@ -1,0 +1,76 @@
+import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { tokenFromHeader } from '../../http/auth-header';
+import { deviceFromRequest, setDeviceCookie } from '../sign-in';
+import { currentOperator, requireOperator } from './auth';
+import * as repo from './repo';
+import { OPERATOR_ROLES, createOperator, operatorLogin, operatorLogout } from './service';
+
+const paging = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang: z.string().optional(),
+});
+
+/** Console sign-in, the operator list and the audit log (/api/admin/*). Every route but login needs an operator session. */
+export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    const anyOperator = requireOperator(ctx);
+    const adminOnly = requireOperator(ctx, ['admin']);
+
+    app.post(
+      '/admin/login',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['admin'],
+          body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), lang: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        const { device, ...signedIn } = await operatorLogin(ctx, req.body.username, req.body.password, req.ip, deviceFromRequest(req, 'operator'));
+        setDeviceCookie(req, reply, 'operator', device);
+        return ok(signedIn);
+      },
+    );
+
+    app.get('/admin/me', { preValidation: anyOperator, schema: { tags: ['admin'] } }, (req) => ok(currentOperator(req)));
+
+    app.post('/admin/logout', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async (req) => {
+      await operatorLogout(ctx, tokenFromHeader(req.headers.authorization) ?? '', currentOperator(req), req.ip);
+      return ok(null);
+    });
+
+    const auditQuery = paging.extend({ view: z.enum(['all', 'sign_in_failures']).default('all') });
+    app.get('/admin/audit', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: auditQuery } }, async (req) => {
+      const actions = req.query.view === 'sign_in_failures' ? repo.SIGN_IN_FAILURES : undefined;
+      const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit, actions);
+      return ok({ items: items.map((i) => ({ ...i, id: String(i.id), created_at: i.created_at.toISOString() })), total });
+    });
+
+    app.get('/admin/operators', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+      ok(await repo.listOperators(ctx.db)),
+    );
+
+    app.post(
+      '/admin/operators',
+      {
+        preValidation: adminOnly,
+        schema: {
+          tags: ['admin'],
+          body: z.object({
+            username: z.string().trim().min(3).max(64).regex(/^[a-zA-Z0-9_.-]+$/),
+            password: z.string().min(10).max(128),
+            role: z.enum(OPERATOR_ROLES),
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (req) => ok(await createOperator(ctx, currentOperator(req), req.body, req.ip)),
+    );
+  };
+}
