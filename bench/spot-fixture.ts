@@ -17,7 +17,7 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { createSession } from '../apps/server/src/modules/identity';
 import { ledger } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
-import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/types';
 import { prepare } from '../apps/server/src/server';
 import { dropBenchSchema } from './bench-schema';
 

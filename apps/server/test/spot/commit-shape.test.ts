@@ -28,7 +28,7 @@ import { spotEngines } from '../../src/modules/spot/engines';
 import type { SpotMarket } from '../../src/modules/spot/market';
 import { cancelOrder, placeOrder } from '../../src/modules/spot/service';
 import { avgPrice } from '../../src/modules/spot/views';
-import { plainArray, textArray } from '../../src/modules/spot/writer';
+import { plainArray, textArray } from '../../src/modules/spot/group-sql';
 import type { AppContext } from '../../src/context';
 import { createUser, onPostgres, openTestDb, testContext, type TestDb } from '../helpers';
 import { limit, market, trader as newTrader } from './helpers';

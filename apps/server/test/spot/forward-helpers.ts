@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context';
 import type { SpotMarket } from '../../src/modules/spot/market';
-import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/types';
 
 /** Per user and currency: the frozen balance is Σ (frozen − used − released) of the user's open orders. */
 export async function expectFrozenMatchesOpenOrders(ctx: AppContext, m: SpotMarket): Promise<void> {

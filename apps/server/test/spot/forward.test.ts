@@ -20,7 +20,7 @@ import { spotEngines } from '../../src/modules/spot/engines';
 import { FORWARD_DEADLINE_MS, SpotForwarder, type SpotCommand } from '../../src/modules/spot/forward';
 import type { SpotMarket } from '../../src/modules/spot/market';
 import { cancelOrder, placeOrder } from '../../src/modules/spot/service';
-import { SPOT_ACCOUNT_TYPE, type OrderState } from '../../src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE, type OrderState } from '../../src/modules/spot/types';
 import { openTestDb, silentLogger, testConfig, testContext, type TestDb } from '../helpers';
 import { expectFrozenMatchesOpenOrders } from './forward-helpers';
 import { balance, limit, trader as newTrader } from './helpers';

@@ -4,7 +4,7 @@ import { ledger } from '../../src/modules/ledger';
 import { spotEngines } from '../../src/modules/spot/engines';
 import type { SpotMarket } from '../../src/modules/spot/market';
 import { placeOrder, type PlaceInput } from '../../src/modules/spot/service';
-import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/types';
 import { createUser } from '../helpers';
 
 /** A new user with `usdt` quote and `coin` base currency of market `m` in their spot account. */

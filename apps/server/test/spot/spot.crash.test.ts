@@ -16,7 +16,7 @@ import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/databas
 import { reconcile } from '../../src/modules/ledger';
 import { ensureBaseCurrencies } from '../../src/modules/market';
 import { SpotEngines } from '../../src/modules/spot/engines';
-import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE } from '../../src/modules/spot/types';
 import { createUser, testContext } from '../helpers';
 import { fund } from './helpers';
 

@@ -13,7 +13,8 @@ import { ledger, reconcile } from '../../src/modules/ledger';
 import { spotEngines } from '../../src/modules/spot/engines';
 import { lotUnits, notionalToQuote, toLots, toTicks, type SpotMarket } from '../../src/modules/spot/market';
 import { placeOrder } from '../../src/modules/spot/service';
-import { MarketWriter, SPOT_ACCOUNT_TYPE, type NewOrder } from '../../src/modules/spot/writer';
+import { SPOT_ACCOUNT_TYPE, type NewOrder } from '../../src/modules/spot/types';
+import { MarketWriter } from '../../src/modules/spot/writer';
 import type { AppContext } from '../../src/context';
 import { openTestDb, testContext, type TestDb } from '../helpers';
 import { balance, fund, limit, market, tick, trader as newTrader } from './helpers';
@@ -115,7 +116,7 @@ describe('the spot writer’s balance view', () => {
     expect(big).toMatchObject({ status: 'rejected', reason: { code: 'insufficient_balance' } });
     expect(others).toMatchObject({ status: 'fulfilled', value: { status: 'open' } });
     expect(w.stats.rebuilds).toBe(rebuilds + 1);
-    // The database refused the group for the overdraw (the accounts' CHECK constraint, read as BS002).
+    // The database refused the group for the overdraw (the ledger's refusal, BL001, read as BS002).
     expect(w.stats.overdrawn).toBe(overdrawn + 1);
     expect(await balance(ctx, u, btc.quoteCurrencyId)).toEqual({ available: parseUnits('6.5', 6), frozen: parseUnits('93.5', 6) });
     expect((await reconcile(ctx.db)).ok).toBe(true);

@@ -36,6 +36,19 @@ export class BatchRefused extends Error {
   }
 }
 
+/**
+ * SQLSTATE of the ledger's overdraw refusal: `ledger_apply_changes` (sql/ledger_apply_changes.sql),
+ * the set-based balances step of writers that record their postings with `ledger_batch_record`
+ * and refuse their whole statement on a shortfall (the spot group commit), raises it when a
+ * guarded bucket would go below zero. The failed statement changed nothing.
+ */
+export const LEDGER_OVERDRAWN = 'BL001';
+
+/** True when a database error is the ledger refusing an overdraw (`LEDGER_OVERDRAWN`). */
+export function isOverdrawn(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === LEDGER_OVERDRAWN;
+}
+
 /** The column arrays of ledger_post_batch for a batch (each entry checked to balance per currency). */
 export interface BatchArrays {
   kinds: string[];

@@ -16,7 +16,7 @@ import { ledger } from '../ledger';
 import { spotEngines } from './engines';
 import { loadMarkets, lotsText, priceText, type SpotMarket } from './market';
 import { cancelOrder, placeOrder } from './service';
-import { SPOT_ACCOUNT_TYPE } from './writer';
+import { SPOT_ACCOUNT_TYPE } from './types';
 import { AppError } from '../../http/errors';
 
 export const BOT_MAKER_EMAIL = 'market-maker.bot@demo.invalid';

@@ -29,7 +29,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
-import type { CancelReason, NewOrder, OrderState } from './writer';
+import type { CancelReason, NewOrder, OrderState } from './types';
 
 /** How long a forwarded command may wait for the writer before it is refused unapplied. */
 export const FORWARD_DEADLINE_MS = 2000;

@@ -1,9 +1,12 @@
-/** SQL of the spot domain (reads; the writer does the order/trade writes in its group commit). */
+/**
+ * SQL of the spot domain: reads, market parameters, and the writer's claim of a market and its
+ * order ids (the orders and trades themselves are written by its group commit, group-sql.ts).
+ */
 import { Dec } from '@bourse/money';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { SpotOrdersTable } from '../../db/tables/spot';
-import type { OrderState } from './writer';
+import type { OrderState } from './types';
 
 export type OrderRow = Selectable<SpotOrdersTable>;
 
@@ -41,6 +44,28 @@ export async function openOrderRows(db: Database, instrumentId: number): Promise
     .where('status', '=', 'open')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * A writer claims a market before it reads the open orders: the market's fence value becomes a new
+ * epoch (`spot_writer_epoch` × 2^32), so a group of any other writer, or of this one before the
+ * claim, is refused from now on. Returns the value the writer's first group expects.
+ */
+export async function claimMarket(db: Database, instrumentId: number): Promise<bigint> {
+  await db.insertInto('spot_writer_seq').values({ instrument_id: instrumentId }).onConflict((oc) => oc.column('instrument_id').doNothing()).execute();
+  const claim = await sql<{ seq: string }>`update spot_writer_seq set seq = nextval('spot_writer_epoch') * 4294967296
+      where instrument_id = ${instrumentId} returning seq::text`.execute(db);
+  return BigInt(claim.rows[0]!.seq);
+}
+
+/**
+ * Order ids come from the table's sequence a block at a time, so most groups skip that round
+ * trip. Sequence values are never handed out twice (a refused group leaves a gap) and a writer
+ * takes them in increasing order, so id order stays time order within a market.
+ */
+export async function nextOrderIds(db: Database, n: number): Promise<number[]> {
+  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text as id from generate_series(1, ${n}::integer)`.execute(db);
+  return r.rows.map((x) => Number(x.id));
 }
 
 export async function findOrder(db: Database, id: number): Promise<OrderRow | undefined> {

@@ -1,7 +1,7 @@
 /**
  * Spot trading rules: validation of an order against its market (precision, minimum value,
  * price band around the index price, trading switch), the freeze it needs, and the reads.
- * Matching and settlement happen in the market's writer (writer.ts).
+ * Matching and settlement happen in the market's writer (writer.ts, matcher.ts, settlement.ts).
  */
 import { Dec, formatUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
@@ -12,7 +12,7 @@ import { spotEngines, type IndexPrice } from './engines';
 import { loadMarkets, lotUnits, lotsText, marketByPair, notionalToQuote, priceText, toLots, toTicks, type SpotMarket } from './market';
 import * as repo from './repo';
 import { orderView, type OrderView } from './views';
-import { SPOT_ACCOUNT_TYPE, type CancelReason } from './writer';
+import { SPOT_ACCOUNT_TYPE, type CancelReason } from './types';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 

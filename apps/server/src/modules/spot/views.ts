@@ -1,7 +1,7 @@
 /** Wire shapes of spot orders and trades: amounts as decimal strings. */
 import { formatUnits } from '@bourse/money';
 import { lotUnits, lotsText, type SpotMarket } from './market';
-import type { OrderState } from './writer';
+import type { OrderState } from './types';
 
 /** Average fill price: Σ ticks × lots / lots, in quote, rounded half up to 4 places beyond the tick. */
 export function avgPrice(m: SpotMarket, notional: bigint, filledLots: number): string | null {

@@ -2,7 +2,8 @@
 -- journal entries and postings, its new orders, the balances, the earlier orders it touched and its
 -- trades, atomically. Refusals, each leaving nothing behind: BS001 another writer took the market,
 -- BS004 the group ahead has not committed (sent again), BS003 an earlier order was no longer open,
--- 23505 an idempotency key or order id already used, and the ledger's overdraw.
+-- 23505 an idempotency key or order id already used, and the ledger's overdraw (BL001, raised by
+-- `ledger_apply_changes`).
 --
 -- It works in two parts, so that a group sent while the one ahead still commits does most of its
 -- work meanwhile, on another backend:
@@ -87,18 +88,10 @@ begin
   update spot_writer_seq set seq = p_seq + 1 where instrument_id = p_instrument;
 
   -- What depends on the groups before: balances, their orders, trades with their makers.
-  -- The balances: locked in id order (no deadlock with other ledger writers), then changed by
-  -- one statement; an overdraw fails it through the accounts' CHECK constraints.
+  -- The balances are the ledger's to change: locked in id order, changed by one statement, an
+  -- overdraw refused with the ledger's BL001.
   if coalesce(array_length(p_kinds, 1), 0) > 0 then
-    perform 1 from accounts where id = any(p_accounts) order by id for no key update;
-    update accounts a
-       set available = a.available + d.d_avail, frozen = a.frozen + d.d_frozen
-      from (select t.acct,
-                   coalesce(sum(t.amount) filter (where t.bucket = 1), 0) as d_avail,
-                   coalesce(sum(t.amount) filter (where t.bucket = 2), 0) as d_frozen
-              from unnest(p_accounts, p_buckets, p_amounts) as t(acct, bucket, amount)
-             group by t.acct) d
-     where a.id = d.acct and (d.d_avail <> 0 or d.d_frozen <> 0);
+    perform ledger_apply_changes(p_accounts, p_buckets, p_amounts);
   end if;
   -- The orders are found by primary key only (a probe per named order); that they are open and
   -- of this market is a filter written so that no index can use it (migration 022). Only open
