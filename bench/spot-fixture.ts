@@ -14,7 +14,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { createSession } from '../apps/server/src/modules/identity';
+import { createSession } from '../apps/server/src/modules/sessions';
 import { ledger } from '../apps/server/src/modules/ledger';
 import { spotEngines } from '../apps/server/src/modules/spot/engines';
 import { SPOT_ACCOUNT_TYPE } from '../apps/server/src/modules/spot/types';

@@ -10,7 +10,7 @@ import { startAssetsJobs } from './modules/assets';
 import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
 import { startContractsJobs } from './modules/contracts';
-import { resolveSession } from './modules/identity';
+import { resolveSession } from './modules/sessions';
 import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
 import { startSavingsJobs } from './modules/savings';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '@bourse/contract';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
 import { settleDue } from '../src/modules/contracts';
-import { createSession } from '../src/modules/identity';
+import { createSession } from '../src/modules/sessions';
 import { ledger, reconcile } from '../src/modules/ledger';
 import { MarketFeed } from '../src/modules/market';
 import { createUser, loginToken, testApp } from './helpers';

@@ -122,7 +122,7 @@ describe('real-name verification', () => {
     // Gate a feature: 998 until approved.
     expect((await api(h, 'POST', '/api/admin/identity/settings', { kyc_required_features: ['test_feature'] }, { token: op })).type).toBe('ok');
     const { requireKyc } = await import('../src/modules/identity');
-    const { requireUser } = await import('../src/modules/identity');
+    const { requireUser } = await import('../src/modules/sessions');
     const gate = requireKyc(h.ctx, 'test_feature');
     const open = requireKyc(h.ctx, 'other_feature');
     const fakeReq = { headers: { authorization: t }, userId: null } as unknown as Parameters<ReturnType<typeof requireUser>>[0];

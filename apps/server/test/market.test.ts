@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed } from '../src/modules/market';
-import { createSession } from '../src/modules/identity';
+import { createSession } from '../src/modules/sessions';
 import { createUser, testApp } from './helpers';
 
 type Body<T = unknown> = { type: string | number; code: number; message: T; error?: string };

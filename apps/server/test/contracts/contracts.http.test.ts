@@ -4,7 +4,7 @@
  * /contract/* aliases, and the console (products, suspend, settlement log, P&L; audited).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/modules/identity';
+import { createSession } from '../../src/modules/sessions';
 import { reconcile } from '../../src/modules/ledger';
 import { settleDue } from '../../src/modules/contracts';
 import { createUser, testApp } from '../helpers';

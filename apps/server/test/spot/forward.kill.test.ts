@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseUnits } from '@bourse/money';
 import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { systemClock } from '../../src/lib/clock';
-import { createSession } from '../../src/modules/identity';
+import { createSession } from '../../src/modules/sessions';
 import { reconcile } from '../../src/modules/ledger';
 import { ensureBaseCurrencies } from '../../src/modules/market';
 import { SpotEngines } from '../../src/modules/spot/engines';

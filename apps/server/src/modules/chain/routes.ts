@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { currentUser, requireUser } from '../identity';
+import { currentUser, requireUser } from '../sessions';
 import { getInAddress } from './service';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -1,4 +1,4 @@
-export { filesRoutes, readUploadPart } from './routes';
+export { readUploadPart } from './upload-part';
 export {
   storeUpload,
   readUpload,

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { consumeCode, issueCode, type Scene } from './codes';
 import * as repo from './repo';
-import { createSession, endUserSessions } from './sessions';
+import { createSession, endUserSessions } from '../sessions';
 import { checkPasswordPolicy, mobileTarget, normalizeEmail, normalizeMobile } from './validation';
 
 /** A password hash no password can match (accounts created by wallet sign-in). */

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
 import { walletList } from '../ledger';
 import * as repo from './repo';
-import { endUserSessions } from './sessions';
+import { endUserSessions } from '../sessions';
 import { kycStatusName } from './service';
 
 export async function searchUsers(ctx: AppContext, q: string, page: number, limit: number) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { filesRoutes } from '../files';
 import { identityAdminRoutes } from './admin-routes';
+import { fileRoutes } from './file-routes';
 import { outboxAdminRoutes } from './outbox-routes';
 import { identityRoutes as userRoutes } from './routes';
 
@@ -9,13 +9,11 @@ import { identityRoutes as userRoutes } from './routes';
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(userRoutes(ctx));
-    await app.register(filesRoutes(ctx));
+    await app.register(fileRoutes(ctx));
     await app.register(identityAdminRoutes(ctx));
     await app.register(outboxAdminRoutes(ctx));
   };
 }
-export { requireUser, currentUser } from './auth';
-export { resolveSession, createSession } from './sessions';
 export { requireKyc, isKycApproved, kycRequiredFeatures } from './kyc';
 export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer';
 export { consumeCode, issueCode, type Scene } from './codes';

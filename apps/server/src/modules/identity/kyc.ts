@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, kycRequired } from '../../http/errors';
 import { ownsUpload } from '../files';
-import { currentUser } from './auth';
+import { currentUser } from '../sessions';
 import * as repo from './repo';
 import { kycStatusName } from './service';
 import { mask } from './validation';

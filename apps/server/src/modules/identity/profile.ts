@@ -1,3 +1,4 @@
+import { checkNickname } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ownsUpload, publishUpload } from '../files';
@@ -12,11 +13,9 @@ export async function setAvatar(ctx: AppContext, userId: number, ref: string) {
 
 /** POST /user/editNickname: 2–24 characters, no control characters or angle brackets. */
 export async function setNickname(ctx: AppContext, userId: number, raw: string) {
-  const nickname = raw.trim();
-  // eslint-disable-next-line no-control-regex
-  if (nickname.length < 2 || nickname.length > 24 || /[\u0000-\u001f<>]/.test(nickname)) {
-    throw new AppError('field_invalid', { field: 'nickname' });
-  }
+  const checked = checkNickname(raw);
+  if (!checked.ok) throw new AppError('field_invalid', { field: 'nickname' });
+  const nickname = checked.value;
   await ctx.db.updateTable('users').set({ nickname }).where('id', '=', userId).execute();
   return { nickname };
 }

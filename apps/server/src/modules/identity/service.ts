@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { verifyPassword } from '../../lib/crypto';
 import * as repo from './repo';
-import { createSession } from './sessions';
+import { createSession } from '../sessions';
 import { SIGN_IN_WINDOW_MS, checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../sign-in';
 import { mask, maskEmail } from './validation';
 

@@ -5,7 +5,7 @@ import { openTestDb, testContext, type TestDb } from '../../../test/helpers';
 import { ManualClock } from '../../lib/clock';
 import type { AppContext } from '../../context';
 import type { AppError } from '../../http/errors';
-import { resolveSession } from './sessions';
+import { resolveSession } from '../sessions';
 import { walletAuthorizeInfo, walletSignIn } from './wallet-siwe';
 
 let t: TestDb;

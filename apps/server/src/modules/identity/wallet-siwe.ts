@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { insertUser, NO_PASSWORD } from './account';
 import * as repo from './repo';
-import { createSession } from './sessions';
+import { createSession } from '../sessions';
 
 /** How long a nonce (and so a sign-in message) may wait before it is used. */
 export const SIWE_NONCE_TTL_MS = 10 * 60_000;

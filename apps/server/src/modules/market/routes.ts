@@ -5,7 +5,7 @@ import { rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { currentUser, requireUser, resolveSession } from '../identity';
+import { currentUser, requireUser, resolveSession } from '../sessions';
 import { tokenFromHeader } from '../../http/auth-header';
 import { currencyView, listCurrencies } from './currencies';
 import { parsePeriod, type Period } from './periods';

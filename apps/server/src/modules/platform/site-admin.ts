@@ -6,7 +6,7 @@ import { isLang } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
-import { safeUrl } from '../content';
+import { safeUrl } from '../../lib/url-text';
 import * as repo from './repo';
 import { linkList, type SiteLink } from './service';
 

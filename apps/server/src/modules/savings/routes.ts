@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { currentUser, requireUser, resolveSession } from '../identity';
+import { currentUser, requireUser, resolveSession } from '../sessions';
 import { savingsClock } from './clock';
 import { KINDS } from './repo';
 import {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { currentUser, requireUser } from '../identity';
+import { currentUser, requireUser } from '../sessions';
 import { balances, cancelOrder, depth, listOrders, markets, orderFills, placeOrder, trades } from './service';
 
 const lang = z.string().optional();

@@ -1,43 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { requireOperator } from '../operators';
-import { currentUser, requireUser } from '../identity/auth';
+import { readUploadPart, readUpload, storeUpload } from '../files';
 import { tokenFromHeader } from '../../http/auth-header';
-import { resolveSession } from '../identity/sessions';
-import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from './service';
+import { currentUser, requireUser, resolveSession } from '../sessions';
 
 /**
- * Reads the one multipart part `file` of an upload request into memory, refusing a missing or
- * misnamed part and anything over MAX_UPLOAD_BYTES. The content itself is checked by storeUpload.
+ * POST /upload (multipart, field `file`) and GET /file/:id (owner, operators, or public files):
+ * the HTTP side of user files, over the files module's storage.
  */
-export async function readUploadPart(req: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
-  let part;
-  try {
-    // preservePath: the client's name arrives as sent, so names with paths are seen and refused.
-    part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, preservePath: true });
-  } catch {
-    throw new AppError('upload_missing');
-  }
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw new AppError('upload_missing');
-  }
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch {
-    throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
-  }
-  if (part.file.truncated) throw new AppError('upload_too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
-  return { data, filename: part.filename };
-}
-
-/** POST /upload (multipart, field `file`) and GET /file/:id (owner, operators, or public files). */
-export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
     const auth = requireUser(ctx);

@@ -80,5 +80,3 @@ export async function endUserSessions(ctx: AppContext, userId: number, exceptTok
   for (const [hash, e] of cache) if (e.userId === userId && hash !== except) cache.delete(hash);
   await repo.deleteUserSessions(ctx.db, userId, except);
 }
-
-/** The token from `Authorization` (bare, or "Bearer <token>"). */
