@@ -8,17 +8,8 @@ import type { MarketTables } from './tables/market';
 import type { SavingsTables } from './tables/savings';
 import type { SpotTables } from './tables/spot';
 
-/**
- * Database types. NUMERIC and INT8 columns arrive as strings from both drivers (PGlite is
- * configured to match pg); repos convert them to bigint at the boundary.
- */
-export type Numeric = ColumnType<string, string | bigint, string | bigint>;
-export type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
-export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-export type Int8Id = ColumnType<string, string | undefined, never>;
-export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-export type Json = ColumnType<unknown, string, string>;
+export type { Numeric, NumericDefault, UpdatedAt, Int8Id, CreatedAt, Timestamp, Json } from './columns';
+import type { CreatedAt, Int8Id, Json, Numeric, NumericDefault, Timestamp, UpdatedAt } from './columns';
 
 export interface CurrenciesTable {
   id: Generated<number>;

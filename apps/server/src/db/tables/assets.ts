@@ -1,6 +1,6 @@
 /** Tables of the asset centre: deposits, withdrawals, transfers between accounts, exchange, records (see db/schema.ts for the conventions). */
 import type { ColumnType, Generated } from 'kysely';
-import type { Numeric, NumericDefault, Timestamp } from '../schema';
+import type { Numeric, NumericDefault, Timestamp } from '../columns';
 
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 

@@ -1,6 +1,6 @@
 /** Tables of blockchain wallets: HD deposit addresses, chain watchers, withdrawal signers (see db/schema.ts for the conventions). */
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Numeric, Timestamp, UpdatedAt } from '../schema';
+import type { CreatedAt, Int8Id, Numeric, Timestamp, UpdatedAt } from '../columns';
 
 /** DEMO ONLY: the seed of the embedded default. */
 export interface ChainDemoSeedTable {

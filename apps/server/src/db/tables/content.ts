@@ -1,6 +1,6 @@
 /** Tables of the content domain (see db/schema.ts for the conventions). */
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Json, Timestamp, UpdatedAt } from '../schema';
+import type { CreatedAt, Int8Id, Json, Timestamp, UpdatedAt } from '../columns';
 
 export interface ContentCategoriesTable {
   id: number;

@@ -1,6 +1,6 @@
 /** Tables of timed up/down contracts (contract orders and seconds contracts) (see db/schema.ts for the conventions). */
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../schema';
+import type { CreatedAt, Int8Id, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../columns';
 
 export interface ContractProductsTable {
   id: Generated<number>;

@@ -1,6 +1,6 @@
 /** Tables of the identity domain (see db/schema.ts for the conventions). */
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Json, Timestamp } from '../schema';
+import type { CreatedAt, Int8Id, Json, Timestamp } from '../columns';
 
 export interface VerificationCodesTable {
   id: Generated<number>;

@@ -1,6 +1,6 @@
 /** Tables of the market domain (see db/schema.ts for the conventions). */
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Numeric, NumericDefault, Timestamp } from '../schema';
+import type { CreatedAt, Int8Id, Numeric, NumericDefault, Timestamp } from '../columns';
 
 export interface InstrumentsTable {
   id: Generated<number>;

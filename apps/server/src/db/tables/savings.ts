@@ -1,6 +1,6 @@
 /** Tables of fixed-term yield products: savings, lock deposits, pledge, machine leasing (see db/schema.ts for the conventions). */
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8Id, Json, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../schema';
+import type { CreatedAt, Int8Id, Json, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../columns';
 
 export interface SavingsProductsTable {
   id: Generated<number>;

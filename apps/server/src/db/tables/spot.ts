@@ -1,6 +1,6 @@
 /** Tables of spot trading: market parameters, orders, trades (see db/schema.ts for the conventions). */
 import type { ColumnType, Generated } from 'kysely';
-import type { Int8Id, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../schema';
+import type { Int8Id, Numeric, NumericDefault, Timestamp, UpdatedAt } from '../columns';
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Int8Default = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
