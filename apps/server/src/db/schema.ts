@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AssetsTables } from './tables/assets';
 import type { ChainTables } from './tables/chain';
 import type { ContentTables } from './tables/content';
