@@ -15,6 +15,7 @@ import type { AppContext } from '../apps/server/src/context';
 import { migrate, openDatabase } from '../apps/server/src/db/database';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { derivers } from '../apps/server/src/modules/chain/derive';
+import { custody } from '../apps/server/src/modules/assets';
 import { buildEvmRuntime } from '../apps/server/src/modules/chain/runtime';
 import { getInAddress } from '../apps/server/src/modules/chain/service';
 import { reconcile } from '../apps/server/src/modules/ledger';
@@ -129,7 +130,7 @@ await chain.wait(
   }
   console.log(`chain   : ${DEPOSITS} deposit transactions mined in ${Math.round(performance.now() - t)} ms`);
 }
-const rt = (await buildEvmRuntime(ctx, chain.publicClient))!;
+const rt = (await buildEvmRuntime(ctx, custody, chain.publicClient))!;
 const head = await chain.publicClient.getBlockNumber();
 {
   const t = performance.now();

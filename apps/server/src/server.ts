@@ -6,7 +6,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './demo/seed';
 import { systemClock, type Clock } from './lib/clock';
 import { ensureFirstOperator } from './modules/operators';
-import { startAssetsJobs } from './modules/assets';
+import { custody, startAssetsJobs } from './modules/assets';
 import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
 import { startContractsJobs } from './modules/contracts';
@@ -58,7 +58,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   // Domain jobs (schedulers, watchers, engines, bots); each stops cleanly on close().
   const jobs = [
     await startAssetsJobs(ctx),
-    await startChainJobs(ctx),
+    await startChainJobs(ctx, custody),
     await startContractsJobs(ctx),
     await startSpotJobs(ctx),
     await startSavingsJobs(ctx),

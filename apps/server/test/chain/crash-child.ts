@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
 import { systemClock } from '../../src/lib/clock';
+import { custody } from '../../src/modules/assets';
 import { buildEvmRuntime } from '../../src/modules/chain/runtime';
 import { Realtime } from '../../src/realtime/realtime';
 
@@ -26,7 +27,7 @@ const ctx = {
   log: pino({ level: 'silent' }),
   realtime: new Realtime(),
 };
-const rt = (await buildEvmRuntime(ctx, undefined, { signerBatch: 1 }))!;
+const rt = (await buildEvmRuntime(ctx, custody, undefined, { signerBatch: 1 }))!;
 process.stdout.write(
   `timing imports+db=${Math.round(tDb - t0)}ms runtime=${Math.round(performance.now() - tDb)}ms\n`,
 );

@@ -15,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { custody } from '../../src/modules/assets';
 import { buildEvmRuntime } from '../../src/modules/chain/runtime';
 import { getInAddress } from '../../src/modules/chain/service';
 import { reconcile } from '../../src/modules/ledger';
@@ -243,7 +244,7 @@ describe('chain watcher and signer killed with SIGKILL and restarted', () => {
         evmStartBlock: 0n,
         evmScanBatch: 50,
       });
-      const rt = (await buildEvmRuntime(ctx))!;
+      const rt = (await buildEvmRuntime(ctx, custody))!;
       for (let round = 0; ; round++) {
         if (round > 200) throw new Error('final catch-up did not finish');
         await c.mine(CONFIRMATIONS + 2);

@@ -4,6 +4,7 @@ import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import type { AppContext } from '../../src/context';
 import { EvmSigner } from '../../src/modules/chain/evm-signer';
+import { custody } from '../../src/modules/assets';
 import { buildEvmRuntime } from '../../src/modules/chain/runtime';
 import { reconcile } from '../../src/modules/ledger';
 import { createUser, openTestDb, type TestDb } from '../helpers';
@@ -57,7 +58,7 @@ describe('EVM withdrawal signer on an in-process Hardhat chain', () => {
     await allowWithdrawalsWithoutCode(ctx);
     await fund(ctx, user, eth, parseEther('5'));
     await fund(ctx, user, usdt, parseUnits('1000', 6));
-    signer = (await buildEvmRuntime(ctx, chain.publicClient))!.signer!;
+    signer = (await buildEvmRuntime(ctx, custody, chain.publicClient))!.signer!;
   }, 60_000);
 
   afterAll(async () => {
@@ -114,12 +115,18 @@ describe('EVM withdrawal signer on an in-process Hardhat chain', () => {
         return Reflect.get(target, prop, receiver) as unknown;
       },
     });
-    const crashing = new EvmSigner(ctx, broken, hot, {
-      chainId: hardhat.id,
-      confirmations: CONFIRMATIONS,
-      ethCurrencyId: eth,
-      token: { address: token, currencyId: usdt },
-    });
+    const crashing = new EvmSigner(
+      ctx,
+      broken,
+      hot,
+      {
+        chainId: hardhat.id,
+        confirmations: CONFIRMATIONS,
+        ethCurrencyId: eth,
+        token: { address: token, currencyId: usdt },
+      },
+      custody,
+    );
     await expect(crashing.tick()).rejects.toThrow('connection reset');
     const row = (await sendRow(w))!;
     expect(row.status).toBe('sent');

@@ -3,6 +3,7 @@ import { parseEther, parseUnits, type Hash } from 'viem';
 import { hardhat } from 'viem/chains';
 import type { AppContext } from '../../src/context';
 import { startChainJobs } from '../../src/modules/chain';
+import { custody } from '../../src/modules/assets';
 import { buildEvmRuntime } from '../../src/modules/chain/runtime';
 import { getInAddress } from '../../src/modules/chain/service';
 import type { EvmWatcher } from '../../src/modules/chain/evm-watcher';
@@ -27,7 +28,7 @@ describe('EVM watcher on an in-process Hardhat chain', () => {
   let bobAddr: `0x${string}`;
 
   const newWatcher = async () => {
-    const rt = await buildEvmRuntime(ctx, chain.publicClient);
+    const rt = await buildEvmRuntime(ctx, custody, chain.publicClient);
     return rt!.watcher;
   };
   const sendEth = async (to: `0x${string}`, value: bigint): Promise<Hash> => {
@@ -220,7 +221,7 @@ describe('EVM watcher on an in-process Hardhat chain', () => {
       usdtErc20Address: token,
       pollMs: 200,
     });
-    const jobs = await startChainJobs(jobCtx);
+    const jobs = await startChainJobs(jobCtx, custody);
     try {
       await sendEth(aliceAddr, parseEther('0.25'));
       await chain.mine(CONFIRMATIONS);
@@ -231,7 +232,7 @@ describe('EVM watcher on an in-process Hardhat chain', () => {
       await jobs.stop();
     }
     // An unreachable node does not break the start; the job keeps retrying until stopped.
-    const down = await startChainJobs(chainContext(t.db, { evmRpcUrl: 'http://127.0.0.1:9', pollMs: 200 }));
+    const down = await startChainJobs(chainContext(t.db, { evmRpcUrl: 'http://127.0.0.1:9', pollMs: 200 }), custody);
     await down.stop();
   });
 

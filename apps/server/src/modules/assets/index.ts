@@ -1,6 +1,9 @@
 /** The assets domain: the asset centre: deposits, withdrawals, transfers between accounts, exchange, records. The only file other modules import. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import type { Custody } from '../chain';
+import { creditDeposit } from './deposits';
+import { completeWithdrawal, listApprovedWithdrawals, markWithdrawalSent } from './withdrawals';
 import { assetsAdminRoutes as adminRoutes } from './admin-routes';
 import { assetsUserRoutes } from './routes';
 import { seedDemoBankChannel } from './bank';
@@ -8,6 +11,9 @@ import { seedDemoConfig } from './config';
 
 export { creditDeposit, type DepositCredit } from './deposits';
 export { listApprovedWithdrawals, markWithdrawalSent, completeWithdrawal } from './withdrawals';
+
+/** The asset centre's side of the chain jobs: deposits credited, withdrawals sent and completed. */
+export const custody: Custody = { creditDeposit, listApprovedWithdrawals, markWithdrawalSent, completeWithdrawal };
 export { DEPOSIT_ACCOUNT_TYPE, WITHDRAW_ACCOUNT_TYPE } from './accounts';
 
 /** User API of the domain (mounted under /api). */

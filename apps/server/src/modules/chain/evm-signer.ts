@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { encodeFunctionData, erc20Abi, isAddress, keccak256, type Hash, type PublicClient } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { AppContext } from '../../context';
+import type { Custody } from './custody';
 import { AppError } from '../../http/errors';
-import { completeWithdrawal, listApprovedWithdrawals, markWithdrawalSent } from '../assets';
 import type { WithdrawalSigner } from './watcher';
 
 const CHAIN = 'evm';
@@ -42,6 +42,7 @@ export class EvmSigner implements WithdrawalSigner {
     private readonly client: PublicClient,
     private readonly account: PrivateKeyAccount,
     private readonly opts: EvmSignerOptions,
+    private readonly custody: Custody,
   ) {
     this.address = account.address;
   }
@@ -95,7 +96,7 @@ export class EvmSigner implements WithdrawalSigner {
 
   private async sendNew(): Promise<number> {
     const ids = this.currencyIds();
-    const approved = (await listApprovedWithdrawals(this.ctx, ids, this.opts.batch ?? 20)).filter(
+    const approved = (await this.custody.listApprovedWithdrawals(this.ctx, ids, this.opts.batch ?? 20)).filter(
       (w) => !this.skipped.has(w.id),
     );
     let sent = 0;
@@ -181,7 +182,7 @@ export class EvmSigner implements WithdrawalSigner {
     raw: `0x${string}`,
   ): Promise<boolean> {
     try {
-      await markWithdrawalSent(this.ctx, withdrawalId, hash, null);
+      await this.custody.markWithdrawalSent(this.ctx, withdrawalId, hash, null);
     } catch (err) {
       if (
         err instanceof AppError &&
@@ -266,7 +267,7 @@ export class EvmSigner implements WithdrawalSigner {
         );
         continue;
       }
-      await completeWithdrawal(this.ctx, r.withdrawal_id, null);
+      await this.custody.completeWithdrawal(this.ctx, r.withdrawal_id, null);
       await this.ctx.db
         .updateTable('chain_sends')
         .set({ status: 'confirmed', block_number: receipt.blockNumber, updated_at: this.ctx.clock.now() })

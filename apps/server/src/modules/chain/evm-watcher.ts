@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { parseAbiItem, type Hash, type PublicClient } from 'viem';
 import type { AppContext } from '../../context';
-import { creditDeposit } from '../assets';
+import type { Custody } from './custody';
 import { addressBook } from './repo';
 import type { ChainWatcher, TickResult, WatcherStatus } from './watcher';
 
@@ -52,6 +52,7 @@ export class EvmWatcher implements ChainWatcher {
     private readonly ctx: AppContext,
     private readonly client: PublicClient,
     private readonly opts: EvmWatcherOptions,
+    private readonly custody: Custody,
   ) {}
 
   status(): WatcherStatus {
@@ -403,7 +404,7 @@ export class EvmWatcher implements ChainWatcher {
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return null;
-        const r = await creditDeposit(this.ctx, trx, {
+        const r = await this.custody.creditDeposit(this.ctx, trx, {
           userId: d.user_id,
           currencyId: d.currency_id,
           amount: BigInt(d.amount),

@@ -2,6 +2,7 @@
 export { chainRoutes } from './routes';
 export { chainAdminRoutes } from './admin-routes';
 export { startChainJobs } from './jobs';
+export type { Custody } from './custody';
 export { seedChainDemo } from './demo';
-export { getInAddress, ensureChainAssets, type InAddress } from './service';
+export { getInAddress, ensureChainAssets, chainAssets, type InAddress } from './service';
 export type { ChainWatcher, WithdrawalSigner, WatcherStatus, TickResult } from './watcher';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Custody } from './custody';
 import { buildEvmRuntime, type EvmRuntime } from './runtime';
 import { ensureChainAssets } from './service';
 
@@ -10,7 +11,7 @@ export const runtimes = new WeakMap<AppContext, EvmRuntime>();
  * chain). Rounds run one after another every CHAIN_POLL_MS; a failing round is logged and retried.
  * An unreachable node at start is retried with a growing delay (at most a minute).
  */
-export async function startChainJobs(ctx: AppContext): Promise<{ stop(): Promise<void> }> {
+export async function startChainJobs(ctx: AppContext, custody: Custody): Promise<{ stop(): Promise<void> }> {
   await ensureChainAssets(ctx);
   if (!ctx.config.chain.evmRpcUrl) return { async stop() {} };
   let stopped = false;
@@ -22,7 +23,7 @@ export async function startChainJobs(ctx: AppContext): Promise<{ stop(): Promise
   const round = async () => {
     if (!runtime) {
       try {
-        runtime = await buildEvmRuntime(ctx);
+        runtime = await buildEvmRuntime(ctx, custody);
       } catch (err) {
         ctx.log.error({ err, retryMs }, 'EVM watcher cannot start; retrying');
         retryMs = Math.min(60_000, retryMs * 2);

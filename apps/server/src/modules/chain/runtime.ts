@@ -1,6 +1,7 @@
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { AppContext } from '../../context';
+import type { Custody } from './custody';
 import { EvmSigner } from './evm-signer';
 import { EvmWatcher } from './evm-watcher';
 import { chainAssets } from './service';
@@ -19,6 +20,7 @@ export interface EvmRuntime {
  */
 export async function buildEvmRuntime(
   ctx: AppContext,
+  custody: Custody,
   client?: PublicClient,
   tuning: { signerBatch?: number } = {},
 ): Promise<EvmRuntime | null> {
@@ -44,21 +46,32 @@ export async function buildEvmRuntime(
     token = { address, currencyId: usdt.currencyId };
   }
   const ethCurrencyId = eth?.currencyId ?? null;
-  const watcher = new EvmWatcher(ctx, rpc, {
-    confirmations: cfg.evmConfirmations,
-    startBlock: cfg.evmStartBlock,
-    batch: cfg.evmScanBatch,
-    ethCurrencyId,
-    token,
-  });
+  const watcher = new EvmWatcher(
+    ctx,
+    rpc,
+    {
+      confirmations: cfg.evmConfirmations,
+      startBlock: cfg.evmStartBlock,
+      batch: cfg.evmScanBatch,
+      ethCurrencyId,
+      token,
+    },
+    custody,
+  );
   const signer = cfg.evmSignerKey
-    ? new EvmSigner(ctx, rpc, privateKeyToAccount(cfg.evmSignerKey as `0x${string}`), {
-        chainId,
-        confirmations: cfg.evmConfirmations,
-        ethCurrencyId,
-        token,
-        batch: tuning.signerBatch,
-      })
+    ? new EvmSigner(
+        ctx,
+        rpc,
+        privateKeyToAccount(cfg.evmSignerKey as `0x${string}`),
+        {
+          chainId,
+          confirmations: cfg.evmConfirmations,
+          ethCurrencyId,
+          token,
+          batch: tuning.signerBatch,
+        },
+        custody,
+      )
     : null;
   return { client: rpc, chainId, watcher, signer, tokenAddress: token?.address ?? null };
 }
