@@ -124,6 +124,8 @@ describe('contract trading in the web app', () => {
     const active = page.getByTestId('active-order');
     await active.waitFor();
     await expect.poll(async () => (await page.getByTestId('countdown').textContent()) ?? '').toMatch(/\d/);
+    // The P&L at the live price while it runs: a win nets 73.5, a loss costs the 100, a draw 0.
+    await expect.poll(async () => (await page.getByTestId('active-pnl').textContent()) ?? '', { timeout: 15_000 }).toMatch(/^(\+73\.5|-100|0)$/);
     await shot('countdown');
     const orderId = await active.getAttribute('data-order-id');
     expect(orderId).toMatch(/^\d+$/);

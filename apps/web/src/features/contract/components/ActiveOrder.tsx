@@ -1,11 +1,14 @@
 /**
- * A just-placed order: countdown to expiry on the server's clock, then "settling" while the
- * closing tick is awaited (the settlement event or a 1 s poll brings the result).
+ * A just-placed order: countdown to expiry on the server's clock and the P&L it would come to at
+ * the live price, then "settling" while the closing tick is awaited (the settlement event or a
+ * 1 s poll brings the result).
  */
 import { ProgressBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveTicker } from '../../market/api/market';
 import { useOrder, type ContractOrder } from '../api/contracts';
+import { liveResult } from '../lib';
 import { DirectionTag } from './OrderFigures';
 
 interface Props {
@@ -23,6 +26,8 @@ export function ActiveOrder({ order, skew, onSettled }: Props) {
   const left = Math.max(0, Math.ceil((expires - now) / 1000));
   const expired = now >= expires;
   const poll = useOrder(expired ? order.id : null, true);
+  const live = liveResult(order, useLiveTicker(order.symbol)?.last);
+  const sign = live?.outcome === 'won' ? 'up' : live?.outcome === 'lost' ? 'down' : 'flat';
 
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now() + skew), 250);
@@ -41,6 +46,12 @@ export function ActiveOrder({ order, skew, onSettled }: Props) {
         <span className="num">
           {order.number} {order.currency}
         </span>
+        {live && (
+          <span className={`num contract-active-pnl change-${sign}`} data-testid="active-pnl">
+            {sign === 'up' ? '+' : ''}
+            {live.profit}
+          </span>
+        )}
       </div>
       <div className="contract-active-row contract-active-sub">
         <span>
