@@ -18,6 +18,7 @@ import {
   rejectWithdrawal,
   withdrawCodeRequired,
 } from './withdrawals';
+import { putSetting } from '../platform';
 
 const tags = ['admin'];
 const lang = z.string().optional();
@@ -278,20 +279,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const op = currentOperator(req).id;
         const before = await withdrawCodeRequired(ctx);
-        await ctx.db
-          .insertInto('settings')
-          .values({
-            key: 'withdraw_code_required',
-            value: JSON.stringify(req.body.withdraw_code_required),
-            is_public: false,
-          })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              value: JSON.stringify(req.body.withdraw_code_required),
-              updated_at: ctx.clock.now(),
-            }),
-          )
-          .execute();
+        await putSetting(ctx.db, 'withdraw_code_required', req.body.withdraw_code_required, ctx.clock.now());
         await audit(
           ctx,
           op,

@@ -3,16 +3,24 @@
  * transfer to the platform's receiving account (operator setting `bank_channel`) and confirmed by
  * an operator from the uploaded proof; withdrawals are paid to the user's own bound bank card
  * (identity's `bank_cards`, domestic or international) instead of an address from the book.
+ * The channel is offered as "Bank transfer (<currency>)": amounts are in the fiat currency the
+ * receiving account holds (setting field `currency`, USD unless set), never in "BANKCARD".
  */
+import { FIAT_CODES, type FiatCode } from '@bourse/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { getSetting, putSetting } from '../platform';
 
 export const BANK_NETWORK = 'BANKCARD';
 const KEY = 'bank_channel';
 
+/** The channel's currency when operators have not named one. */
+export const DEFAULT_BANK_CURRENCY: FiatCode = 'USD';
+
 export const bankChannelSchema = z.object({
+  currency: z.enum(FIAT_CODES).default(DEFAULT_BANK_CURRENCY),
   bank_name: z.string().trim().max(100).default(''),
   account_name: z.string().trim().max(100).default(''),
   account_number: z.string().trim().max(64).default(''),
@@ -24,23 +32,20 @@ export type BankChannel = z.infer<typeof bankChannelSchema>;
 
 /** The receiving account users pay into, or null while operators have not set one. */
 export async function bankChannel(db: Database): Promise<BankChannel | null> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  if (!row) return null;
-  const parsed = bankChannelSchema.safeParse(row.value);
-  if (!parsed.success || !parsed.data.account_number) return null;
-  return parsed.data;
+  const channel = await getSetting(db, KEY, bankChannelSchema.nullable(), null);
+  return channel?.account_number ? channel : null;
+}
+
+/** The fiat currency of the channel (also while the channel is off, for naming past balances). */
+export async function bankChannelCurrency(db: Database): Promise<FiatCode> {
+  return (await getSetting(db, KEY, bankChannelSchema.nullable(), null))?.currency ?? DEFAULT_BANK_CURRENCY;
 }
 
 export async function saveBankChannel(ctx: AppContext, input: BankChannel) {
   const before = await bankChannel(ctx.db);
   if (input.account_number && (!input.bank_name || !input.account_name))
     throw new AppError('field_invalid', { field: input.bank_name ? 'account_name' : 'bank_name' });
-  const value = JSON.stringify(input);
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: KEY, value, is_public: false })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: ctx.clock.now() }))
-    .execute();
+  await putSetting(ctx.db, KEY, input, ctx.clock.now());
   return { before, after: await bankChannel(ctx.db) };
 }
 
@@ -48,6 +53,7 @@ export async function saveBankChannel(ctx: AppContext, input: BankChannel) {
 export async function seedDemoBankChannel(ctx: AppContext): Promise<void> {
   if (await bankChannel(ctx.db)) return;
   await saveBankChannel(ctx, {
+    currency: DEFAULT_BANK_CURRENCY,
     bank_name: 'Demo Bank (DEMO DATA)',
     account_name: 'Bourse Demo Ltd',
     account_number: '6222000000000000',

@@ -13,16 +13,15 @@ import { findCurrency } from '../market';
 import { EXTERNAL, FEES, WITHDRAW_ACCOUNT_TYPE } from './accounts';
 import { parseAmount } from './amounts';
 import { BANK_NETWORK, bankDestination, maskBankAddress, type CardKind } from './bank';
+import { offerOf } from './offer';
 import { usdtPrice } from './pricing';
 import * as repo from './repo';
+import { z } from 'zod';
+import { getSetting } from '../platform';
 
 export async function withdrawCodeRequired(ctx: AppContext): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'withdraw_code_required')
-    .executeTakeFirst();
-  return row ? row.value !== false : true;
+  // Anything but an explicit false keeps the code required.
+  return (await getSetting(ctx.db, 'withdraw_code_required', z.unknown(), true)) !== false;
 }
 
 function startOfUtcDay(d: Date): Date {
@@ -84,6 +83,8 @@ export async function doRequest(ctx: AppContext, userId: number, input: Withdraw
   if (currency.status !== 1) throw new AppError('currency_disabled');
   const cfg = await repo.currencyConfig(ctx.db, currency.id);
   if (!cfg.withdrawEnabled) throw new AppError('withdraw_disabled');
+  // Only a coin offered for withdrawal: with a network to pay out on, or the bank channel set.
+  if (!(await offerOf(ctx, currency)).withdraw) throw new AppError('withdraw_disabled');
   const amount = parseAmount(input.amount, currency.decimals, 'withdraw_amount_required');
 
   // The destination: the user's bound bank card for the bank-card channel, else an approved

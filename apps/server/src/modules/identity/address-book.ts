@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
+import { getSetting } from '../platform';
+import { z } from 'zod';
 
 /** Address formats by network: EVM (ERC20/ETH), TRON (TRC20), Bitcoin; a generic check otherwise. */
 export function validAddress(currency: string, address: string): boolean {
@@ -11,8 +13,7 @@ export function validAddress(currency: string, address: string): boolean {
 }
 
 export async function addressApprovalOn(ctx: AppContext): Promise<boolean> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'address_approval').executeTakeFirst();
-  return row?.value === true;
+  return getSetting(ctx.db, 'address_approval', z.boolean(), false);
 }
 
 function view(r: { id: number; currency: string; name: string; address: string; type: string; approve_status: number; created_at: Date }) {

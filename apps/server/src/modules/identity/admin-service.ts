@@ -5,6 +5,8 @@ import { walletList } from '../ledger';
 import * as repo from './repo';
 import { endUserSessions } from '../sessions';
 import { kycStatusName } from './service';
+import { getSetting, putSetting } from '../platform';
+import { z } from 'zod';
 
 export async function searchUsers(ctx: AppContext, q: string, page: number, limit: number) {
   let base = ctx.db.selectFrom('users');
@@ -172,11 +174,9 @@ export async function reviewAddress(ctx: AppContext, op: Operator, id: number, a
 }
 
 export async function identitySettings(ctx: AppContext) {
-  const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['kyc_required_features', 'address_approval']).execute();
-  const m = new Map(rows.map((r) => [r.key, r.value]));
   return {
-    kyc_required_features: Array.isArray(m.get('kyc_required_features')) ? (m.get('kyc_required_features') as string[]) : [],
-    address_approval: m.get('address_approval') === true,
+    kyc_required_features: await getSetting(ctx.db, 'kyc_required_features', z.array(z.string()), []),
+    address_approval: await getSetting(ctx.db, 'address_approval', z.boolean(), false),
   };
 }
 
@@ -190,11 +190,7 @@ export async function updateIdentitySettings(
   const at = ctx.clock.now();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
-    await ctx.db
-      .insertInto('settings')
-      .values({ key, value: JSON.stringify(value), is_public: false, updated_at: at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
-      .execute();
+    await putSetting(ctx.db, key, value, at);
   }
   const after = await identitySettings(ctx);
   await audit(ctx, op.id, 'identity.settings', 'settings:identity', before, after, ip);

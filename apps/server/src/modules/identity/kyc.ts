@@ -7,6 +7,8 @@ import { currentUser } from '../sessions';
 import * as repo from './repo';
 import { kycStatusName } from './service';
 import { mask } from './validation';
+import { getSetting } from '../platform';
+import { z } from 'zod';
 
 export const ID_TYPES = KYC_ID_TYPES;
 export type IdType = KycIdType;
@@ -97,8 +99,7 @@ export async function submitKyc(
 
 /** The operator setting listing which features need verification (e.g. "withdraw", "trade"). */
 export async function kycRequiredFeatures(ctx: AppContext): Promise<string[]> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'kyc_required_features').executeTakeFirst();
-  return Array.isArray(row?.value) ? row.value.filter((x): x is string => typeof x === 'string') : [];
+  return getSetting(ctx.db, 'kyc_required_features', z.array(z.string()), []);
 }
 
 export async function isKycApproved(ctx: AppContext, userId: number): Promise<boolean> {

@@ -5,6 +5,8 @@ import { AppError } from '../../http/errors';
 import { insertUser, NO_PASSWORD } from './account';
 import * as repo from './repo';
 import { createSession } from '../sessions';
+import { getSetting } from '../platform';
+import { z } from 'zod';
 
 /** How long a nonce (and so a sign-in message) may wait before it is used. */
 export const SIWE_NONCE_TTL_MS = 10 * 60_000;
@@ -12,9 +14,7 @@ export const SIWE_NONCE_TTL_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 
 async function chainId(ctx: AppContext): Promise<number> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'siwe_chain_id').executeTakeFirst();
-  const v = row?.value;
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : 1;
+  return getSetting(ctx.db, 'siwe_chain_id', z.number().int().positive(), 1);
 }
 
 /** The domain sign-in messages must name: PUBLIC_ORIGIN's host, else the Host the browser used. */

@@ -6,6 +6,8 @@
  */
 import type { AppContext } from '../../context';
 import type { Clock } from '../../lib/clock';
+import { getSetting, putSetting } from '../platform';
+import { z } from 'zod';
 
 export class OffsetClock implements Clock {
   offsetMs = 0;
@@ -39,9 +41,7 @@ const OFFSET_KEY = 'savings_demo_clock_offset_ms';
 export async function loadDemoClock(ctx: AppContext): Promise<void> {
   const c = demoClock(ctx);
   if (!c) return;
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', OFFSET_KEY).executeTakeFirst();
-  const raw: unknown = typeof row?.value === 'string' ? JSON.parse(row.value) : row?.value;
-  const ms = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : 0;
+  const ms = await getSetting(ctx.db, OFFSET_KEY, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), 0);
   // Time only moves forward: an offset advanced in this process is never taken back.
   if (ms > c.offsetMs) c.offsetMs = ms;
 }
@@ -49,11 +49,5 @@ export async function loadDemoClock(ctx: AppContext): Promise<void> {
 /** Moves the demo clock forward and stores the new offset. */
 export async function advanceDemoClock(ctx: AppContext, c: OffsetClock, hours: number): Promise<void> {
   c.offsetMs += hours * 3600_000;
-  const value = JSON.stringify(c.offsetMs);
-  const at = ctx.clock.now();
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: OFFSET_KEY, value, is_public: false, updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
-    .execute();
+  await putSetting(ctx.db, OFFSET_KEY, c.offsetMs, ctx.clock.now());
 }
