@@ -1,0 +1,145 @@
+/**
+ * The server's module boundaries, read from the source (no database):
+ * - the module dependency picture in docs/architecture.md is the one the imports draw;
+ * - the module graph has no cycle;
+ * - a module's SQL names only its own tables, apart from the cross-module reads listed below,
+ *   which are known debt: the list may only shrink (a new one fails here).
+ * Imports that bypass a module's index.ts, and http/, db/ or lib/ importing a module, are refused
+ * by the lint (eslint.config.mjs).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '../src');
+const MODULES = join(SRC, 'modules');
+
+/** Which module owns which table. */
+const OWNERS: Record<string, string[]> = {
+  identity: ['users', 'verification_codes', 'wallet_identities', 'siwe_nonces', 'kyc_submissions', 'address_book', 'bank_cards', 'outbox'],
+  sessions: ['sessions'],
+  'sign-in': ['identity_events', 'login_devices'],
+  files: ['uploads'],
+  operators: ['operators', 'operator_sessions', 'audit_log'],
+  ledger: ['accounts', 'journal_entries', 'postings'],
+  platform: ['settings', 'menu_items', 'fiat_rates'],
+  market: ['currencies', 'instruments', 'market_ticks', 'market_candles', 'market_favourites'],
+  assets: ['asset_currency_config', 'asset_deposits', 'asset_withdrawals', 'asset_transfers', 'asset_exchange_quotes', 'asset_exchanges'],
+  chain: ['chain_demo_seed', 'chain_assets', 'chain_addresses', 'chain_cursors', 'chain_blocks', 'chain_deposits', 'chain_sends'],
+  content: ['content_categories', 'content_items', 'content_translations', 'user_messages', 'user_message_reads'],
+  contracts: ['contract_products', 'contract_expiries', 'contract_product_currencies', 'contract_orders'],
+  savings: ['savings_products', 'savings_subscriptions', 'savings_incomes', 'savings_runs'],
+  spot: ['spot_markets', 'spot_writer_seq', 'spot_orders', 'spot_trades'],
+};
+
+/**
+ * Cross-module table reads still in the code (file → foreign tables). Each should become a call
+ * to the owner's index.ts; remove the line when it does.
+ */
+const KNOWN_DEBT: Record<string, string[]> = {
+  'assets/admin.ts': ['currencies', 'users'],
+  'assets/balances.ts': ['accounts'],
+  'assets/bank.ts': ['bank_cards'],
+  'assets/deposits.ts': ['users'],
+  'assets/exchange.ts': ['currencies'],
+  'assets/liabilities.ts': ['accounts', 'currencies'],
+  'assets/pricing.ts': ['currencies', 'instruments'],
+  'assets/records.ts': ['accounts', 'currencies', 'journal_entries', 'postings'],
+  'assets/repo.ts': ['accounts'],
+  'assets/routes.ts': ['accounts', 'currencies'],
+  'assets/withdrawals.ts': ['address_book'],
+  'chain/repo.ts': ['currencies'],
+  'chain/service.ts': ['currencies'],
+  'content/repo.ts': ['operators', 'users'],
+  'contracts/repo.ts': ['currencies', 'instruments', 'market_ticks'],
+  'identity/admin-service.ts': ['sessions'],
+  'ledger/reconcile.ts': ['currencies'],
+  // Also the tick references of TICK_REFERENCES (asset_exchanges, contract_orders), named as data.
+  'market/retention.ts': ['contract_orders'],
+  'savings/service.ts': ['accounts'],
+  'spot/account-view.ts': ['accounts'],
+  'spot/bot.ts': ['instruments', 'users'],
+  'spot/market.ts': ['currencies', 'instruments'],
+  'spot/repo.ts': ['users'],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const modules = readdirSync(MODULES).filter((m) => statSync(join(MODULES, m)).isDirectory());
+const sources = files(MODULES).map((p) => ({ path: relative(MODULES, p), module: relative(MODULES, p).split('/')[0]!, text: readFileSync(p, 'utf8') }));
+
+/** module → the modules it imports (through any of its files). */
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map(modules.map((m) => [m, new Set<string>()]));
+  for (const s of sources) {
+    const depth = s.path.split('/').length - 1;
+    const up = '../'.repeat(depth);
+    for (const m of s.text.matchAll(/from '([^']+)'/g)) {
+      const spec = m[1]!;
+      if (!spec.startsWith(up) || spec.startsWith(`${up}../`)) continue;
+      const target = spec.slice(up.length).split('/')[0]!;
+      if (target !== s.module && modules.includes(target)) graph.get(s.module)!.add(target);
+    }
+  }
+  return graph;
+}
+
+describe('module boundaries', () => {
+  it('the module graph has no cycle', () => {
+    const graph = moduleGraph();
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (m: string, path: string[]) => {
+      if (state.get(m) === 'done') return;
+      if (state.get(m) === 'open') {
+        cycles.push([...path.slice(path.indexOf(m)), m].join(' → '));
+        return;
+      }
+      state.set(m, 'open');
+      for (const d of graph.get(m)!) visit(d, [...path, m]);
+      state.set(m, 'done');
+    };
+    for (const m of modules) visit(m, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('docs/architecture.md draws the module graph the imports make', () => {
+    const graph = moduleGraph();
+    const lines = [...graph.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([m, deps]) => (deps.size ? [...deps].sort().map((d) => `  ${m.replace('-', '_')} --> ${d.replace('-', '_')}`) : [`  ${m.replace('-', '_')}`]));
+    const expected = ['```mermaid', 'graph LR', ...lines, '```'].join('\n');
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/architecture.md'), 'utf8');
+    expect(doc, `replace the mermaid block of docs/architecture.md with:\n${expected}`).toContain(expected);
+  });
+
+  it("a module's SQL names only its own tables (apart from the listed debt, which only shrinks)", () => {
+    const owner = new Map(Object.entries(OWNERS).flatMap(([m, tables]) => tables.map((t) => [t, m] as const)));
+    const found: Record<string, string[]> = {};
+    for (const s of sources) {
+      for (const [table, m] of owner) {
+        if (m === s.module) continue;
+        const re = new RegExp(`(selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin)\\(\\s*'${table}( as \\w+)?'|\\b(from|join|update|into)\\s+${table}\\b`);
+        if (re.test(s.text)) (found[s.path] ??= []).push(table);
+      }
+    }
+    for (const k of Object.keys(found)) found[k]!.sort();
+    expect(found).toEqual(KNOWN_DEBT);
+  });
+
+  it('every table has exactly one owner', () => {
+    const all = Object.values(OWNERS).flat();
+    expect(new Set(all).size).toBe(all.length);
+    const schema = readdirSync(join(SRC, 'db/tables'))
+      .map((f) => readFileSync(join(SRC, 'db/tables', f), 'utf8'))
+      .concat(readFileSync(join(SRC, 'db/schema.ts'), 'utf8'))
+      .join('\n');
+    const declared = [...schema.matchAll(/^ {2}([a-z_]+): \w+Table;$/gm)].map((m) => m[1]!).filter((t) => t !== 'schema_functions');
+    expect(declared.filter((t) => !all.includes(t))).toEqual([]);
+  });
+});
