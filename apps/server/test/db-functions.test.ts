@@ -10,6 +10,7 @@
  *   parameters, result and settings; the body equal line by line but for indentation), except
  *   the functions changed or added since the release, listed below with the reason.
  * - Every function of the schema has its file; a file is run again only when its text changed.
+ * - Only the ledger's own functions update `accounts` (no other function, no other module's SQL).
  * - No migration builds its SQL from another migration's text.
  */
 import { randomBytes } from 'node:crypto';
@@ -174,6 +175,23 @@ describe('database functions', () => {
     await sql`update schema_functions set checksum = 'changed' where name = ${one!.name}`.execute(upgraded.handle.db);
     expect(await migrate(upgraded.handle.db)).toEqual([`function ${one!.name}`]);
     expect(await migrate(upgraded.handle.db)).toEqual([]);
+  });
+
+  it('only the ledger’s own functions change balances: no other function or module SQL updates accounts', async () => {
+    const updatesAccounts = /\bupdate\s+accounts\b/i;
+    const live = await functionsOf(fresh.db);
+    const ledgerFiles = new Set(functionFiles().filter((f) => f.path.startsWith('modules/ledger/sql/')).map((f) => f.name));
+    const changing = [...live.values()].filter((f) => updatesAccounts.test(f.src)).map((f) => f.name);
+    expect(changing.length).toBeGreaterThan(0);
+    for (const name of changing) expect(ledgerFiles.has(name), name).toBe(true);
+    // Nor does code outside the ledger module (Kysely or raw SQL).
+    const modules = new URL('../src/modules/', import.meta.url);
+    for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.(ts|sql)$/.test(file) || file.startsWith('ledger/') || file.endsWith('.test.ts')) continue;
+      const text = readFileSync(new URL(file, modules), 'utf8');
+      expect(text, file).not.toMatch(updatesAccounts);
+      expect(text, file).not.toMatch(/updateTable\(\s*['"]accounts['"]/);
+    }
   });
 
   it('no migration builds its SQL from another migration’s text', () => {
