@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
 import { walletList } from '../ledger';
 import * as repo from './repo';
-import { endUserSessions } from '../sessions';
+import { endUserSessions, userSessions } from '../sessions';
 import { kycStatusName } from './service';
 import { getSetting, putSetting } from '../platform';
 import { z } from 'zod';
@@ -42,13 +42,7 @@ export async function userDetail(ctx: AppContext, userId: number) {
   const u = await repo.findUserById(ctx.db, userId);
   if (!u) throw new AppError('user_not_found');
   const [sessions, kyc, wallet, balances, invited] = await Promise.all([
-    ctx.db
-      .selectFrom('sessions')
-      .select(['created_at', 'last_used_at', 'expires_at', 'ip', 'user_agent'])
-      .where('user_id', '=', userId)
-      .orderBy('last_used_at', 'desc')
-      .limit(50)
-      .execute(),
+    userSessions(ctx, userId, 50),
     repo.latestKyc(ctx.db, userId),
     repo.walletOfUser(ctx.db, userId),
     walletList(ctx, userId),

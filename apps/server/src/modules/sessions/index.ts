@@ -4,4 +4,13 @@
  * routes without depending on identity.
  */
 export { requireUser, currentUser } from './guard';
-export { createSession, resolveSession, endSession, endUserSessions, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_ABSOLUTE_MS } from './sessions';
+export {
+  createSession,
+  resolveSession,
+  endSession,
+  endUserSessions,
+  userSessions,
+  SESSION_CACHE_MS,
+  SESSION_IDLE_MS,
+  SESSION_ABSOLUTE_MS,
+} from './sessions';

@@ -36,3 +36,13 @@ export async function deleteUserSessions(db: Database, userId: number, exceptTok
   if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
   await q.execute();
 }
+
+export async function listUserSessions(db: Database, userId: number, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_used_at', 'expires_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('last_used_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -80,3 +80,8 @@ export async function endUserSessions(ctx: AppContext, userId: number, exceptTok
   for (const [hash, e] of cache) if (e.userId === userId && hash !== except) cache.delete(hash);
   await repo.deleteUserSessions(ctx.db, userId, except);
 }
+
+/** A user's sessions, most recently used first (the console's user page). */
+export function userSessions(ctx: AppContext, userId: number, limit: number) {
+  return repo.listUserSessions(ctx.db, userId, limit);
+}
