@@ -52,7 +52,6 @@ const KNOWN_DEBT: Record<string, string[]> = {
   'chain/service.ts': ['currencies'],
   'content/repo.ts': ['operators', 'users'],
   'contracts/repo.ts': ['currencies', 'instruments', 'market_ticks'],
-  'ledger/reconcile.ts': ['currencies'],
   // Also the tick references of TICK_REFERENCES (asset_exchanges, contract_orders), named as data.
   'market/retention.ts': ['contract_orders'],
   'savings/service.ts': ['accounts'],

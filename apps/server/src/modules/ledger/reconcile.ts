@@ -100,16 +100,19 @@ export interface CurrencyTotals {
   total: bigint;
 }
 
-/** Totals per currency: what users hold (the platform's liabilities) and the system side. */
+/**
+ * Totals per currency: what users hold (the platform's liabilities) and the system side. Every
+ * currency has its system accounts from creation (migration 025), so every currency is listed.
+ */
 export async function currencyTotals(db: Database): Promise<CurrencyTotals[]> {
   const rows = await sql<{ currency_id: number; ua: string; uf: string; st: string; total: string }>`
-    select c.id as currency_id,
+    select a.currency_id,
            coalesce(sum(a.available) filter (where a.user_id is not null), 0) as ua,
            coalesce(sum(a.frozen) filter (where a.user_id is not null), 0) as uf,
            coalesce(sum(a.available + a.frozen) filter (where a.user_id is null), 0) as st,
            coalesce(sum(a.available + a.frozen), 0) as total
-      from currencies c left join accounts a on a.currency_id = c.id
-     group by c.id order by c.id`.execute(db);
+      from accounts a
+     group by a.currency_id order by a.currency_id`.execute(db);
   return rows.rows.map((r) => ({
     currencyId: r.currency_id,
     usersAvailable: BigInt(r.ua),
