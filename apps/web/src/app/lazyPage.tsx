@@ -1,6 +1,7 @@
 /**
  * Route-level code splitting (DESIGN.md §7): a lazily loaded page shows a loading view only
- * after 200 ms and a retry view when its chunk fails or has not arrived after 60 s.
+ * after 200 ms (or, when given, its own placeholder frame at once) and a retry view when its
+ * chunk fails or has not arrived after 60 s.
  */
 import { Button } from 'antd-mobile';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
@@ -76,7 +77,11 @@ class PageBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
-export function lazyPage<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyPage<P extends object>(
+  factory: () => Promise<{ default: ComponentType<P> }>,
+  /** Shown at once while the chunk loads (a skeleton of the page); the delayed spinner otherwise. */
+  placeholder?: ReactNode,
+) {
   const make = () => lazy(() => withTimeout(factory(), CHUNK_TIMEOUT_MS));
   let Current = make();
 
@@ -89,7 +94,7 @@ export function lazyPage<P extends object>(factory: () => Promise<{ default: Com
     const Page = Current;
     return (
       <PageBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<DelayedLoading delay={CHUNK_LOADING_DELAY_MS} />}>
+        <Suspense fallback={placeholder ?? <DelayedLoading delay={CHUNK_LOADING_DELAY_MS} />}>
           <Page {...props} />
         </Suspense>
       </PageBoundary>

@@ -1,5 +1,6 @@
 /** The route table (spec §2). Home is in the entry chunk; every other page is loaded on demand. */
 import { Route, Routes } from 'react-router';
+import { AssetsSkeleton } from '../features/assets/components/AssetsSkeleton';
 import { assetsRoutes } from '../features/assets/routes';
 import { contentRoutes } from '../features/content/routes';
 import { contractRoutes } from '../features/contract/routes';
@@ -14,7 +15,7 @@ const QuotesPage = lazyPage(() => import('../features/quotes/pages/QuotesPage'))
 const MarketPage = lazyPage(() => import('../features/market/pages/MarketPage'));
 const TradePage = lazyPage(() => import('../features/trade/pages/TradePage'));
 const SavingsPage = lazyPage(() => import('../features/savings/pages/SavingsPage'));
-const AssetsPage = lazyPage(() => import('../features/assets/pages/AssetsPage'));
+const AssetsPage = lazyPage(() => import('../features/assets/pages/AssetsPage'), <AssetsSkeleton />);
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage'));
 const LanguagePage = lazyPage(() => import('../features/settings/pages/LanguagePage'));

@@ -1,11 +1,17 @@
-/** Console: the receiving bank account users see when they deposit through the bank-card channel (BANKCARD). */
+/**
+ * Console: the receiving bank account users see when they deposit through the bank-card channel
+ * (the fiat currency stored as BANKCARD), and the currency it holds: users see the channel as
+ * "Bank transfer (USD)" with amounts in that currency. An empty account number switches it off.
+ */
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { FIAT_CODES } from '@bourse/contract';
+import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { errorText } from '../../api/client';
 import { assetsApi, assetsKeys, type BankChannel } from '../../api/assets';
 
 const EMPTY: BankChannel = {
+  currency: 'USD',
   bank_name: '',
   account_name: '',
   account_number: '',
@@ -33,7 +39,7 @@ export function BankChannelCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card
       size="small"
-      title="Bank-card channel: receiving account shown to users depositing BANKCARD"
+      title="Bank transfer channel (BANKCARD): the receiving account and its currency"
       style={{ marginBottom: 16 }}
       loading={q.isPending}
     >
@@ -56,7 +62,7 @@ export function BankChannelCard({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="account_number" label="Account number (empty: channel off)">
+            <Form.Item name="account_number" label="Account number (empty = off)">
               <Input maxLength={64} className="mono" />
             </Form.Item>
           </Col>
@@ -65,12 +71,20 @@ export function BankChannelCard({ canEdit }: { canEdit: boolean }) {
               <Input maxLength={200} />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col span={4}>
+            <Form.Item name="currency" label="Currency of the account">
+              <Select
+                options={FIAT_CODES.map((c) => ({ value: c, label: c }))}
+                data-testid="bank-channel-currency"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
             <Form.Item name="swift" label="SWIFT">
               <Input maxLength={20} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="note" label="Note to users (e.g. what to put in the transfer memo)">
               <Input maxLength={500} />
             </Form.Item>

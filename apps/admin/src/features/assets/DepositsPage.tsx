@@ -21,6 +21,7 @@ import { assetsApi, assetsKeys, type DepositRow } from '../../api/assets';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
+import { UploadImage } from '../kyc/UploadImage';
 import { BankChannelCard } from './BankChannelCard';
 
 const COLORS: Record<DepositRow['status'], string> = { review: 'gold', credited: 'green', rejected: 'red' };
@@ -85,13 +86,16 @@ export default function DepositsPage() {
         ),
     },
     {
+      // The proof is a private upload: loaded with the operator token (a plain link would be
+      // refused), shown as a thumbnail that opens full size.
       title: 'Proof',
       dataIndex: 'proof',
-      render: (p: string | null) =>
+      width: 110,
+      render: (p: string | null, d) =>
         p ? (
-          <a href={p} target="_blank" rel="noreferrer">
-            View
-          </a>
+          <span data-testid={`deposit-proof-${d.id}`}>
+            <UploadImage src={p} alt={`Proof of deposit #${d.id}`} width={88} />
+          </span>
         ) : null,
     },
     {

@@ -132,9 +132,12 @@ function SettingsForm({ isAdmin }: { isAdmin: boolean }) {
         <Form.Item
           label="Customer service link"
           name="customer_service_url"
-          extra="The operator's chat (https). The app's Support shortcut and the FAQ open it in a new tab."
+          extra="Your chat (https, opens in a new tab), a mailto: address, or an app page such as /pages/common/contact (the built-in contact page, edited under Content) or /pages/setting/message. The app's Support shortcut and the FAQ open it; leave empty to hide them."
         >
-          <Input placeholder="https://chat.example.com/…" data-testid="site-service-input" />
+          <Input
+            placeholder="https://chat.example.com/… or /pages/common/contact"
+            data-testid="site-service-input"
+          />
         </Form.Item>
         <LinkList name="partners" label="Partners (home page)" disabled={!isAdmin} />
         <LinkList name="media" label="Media (home page)" disabled={!isAdmin} />

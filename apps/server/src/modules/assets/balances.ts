@@ -7,6 +7,7 @@ import { currencyView, findCurrency, listCurrencies } from '../market';
 import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, WITHDRAW_ACCOUNT_TYPE, type AccountType } from './accounts';
 import { bankChannel } from './bank';
 import { configView } from './config';
+import { offerOf, offersOf, type Purpose } from './offer';
 import { usdtPrice, type UsdtPrice } from './pricing';
 import * as repo from './repo';
 import { withdrawCodeRequired } from './withdrawals';
@@ -50,7 +51,7 @@ export async function walletOverview(ctx: AppContext, userId: number) {
     listCurrencies(ctx.db, { enabledOnly: true }),
     balancesOf(ctx, userId),
   ]);
-  const prices = await priceMap(ctx, currencies);
+  const [prices, offers] = await Promise.all([priceMap(ctx, currencies), offersOf(ctx, currencies)]);
   const unvalued = new Set<string>();
   let total = new Dec(0);
   const typeTotals = new Map<number, Dec>();
@@ -67,7 +68,7 @@ export async function walletOverview(ctx: AppContext, userId: number) {
         account_type: type,
         account_name: ACCOUNT_TYPE_NAMES[type],
         currency_id: c.id,
-        currency: currencyView(c),
+        currency: { ...currencyView(c), fiat_code: offers.get(c.id)?.fiatCode ?? null },
         available: formatUnits(b.available, c.decimals),
         frozen: formatUnits(b.frozen, c.decimals),
         total: formatUnits(sum, c.decimals),
@@ -116,17 +117,20 @@ export async function walletInfo(ctx: AppContext, userId: number, currencyId: nu
   const c = await findCurrency(ctx.db, currencyId);
   if (!c) throw new AppError('currency_not_found');
   const now = ctx.clock.now();
-  const [cfg, balances, p, codeRequired] = await Promise.all([
+  const [cfg, balances, p, codeRequired, offer] = await Promise.all([
     repo.currencyConfig(ctx.db, c.id),
     balancesOf(ctx, userId),
     usdtPrice(ctx, c, now, false),
     withdrawCodeRequired(ctx),
+    offerOf(ctx, c),
   ]);
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const used = await repo.withdrawnSince(ctx.db, userId, c.id, day);
   const b = balances.get(`${WITHDRAW_ACCOUNT_TYPE}:${c.id}`) ?? { available: 0n, frozen: 0n };
   return {
-    currency: currencyView(c),
+    currency: { ...currencyView(c), fiat_code: offer.fiatCode },
+    can_deposit: offer.deposit,
+    can_withdraw: offer.withdraw,
     account_type: WITHDRAW_ACCOUNT_TYPE,
     withdrawable: formatUnits(b.available, c.decimals),
     frozen: formatUnits(b.frozen, c.decimals),
@@ -139,20 +143,31 @@ export async function walletInfo(ctx: AppContext, userId: number, currencyId: nu
   };
 }
 
-/** GET /currency/user_currency_list: the coin list (spec §3) with the user's balance in the deposit/withdraw account. */
-export async function userCurrencyList(ctx: AppContext, userId: number) {
+/**
+ * GET /currency/user_currency_list: the coin list (spec §3) with the user's balance in the
+ * deposit/withdraw account and what each coin offers (can_deposit, can_withdraw; fiat_code names
+ * the bank channel's currency). With `purpose` only the coins offered for that direction.
+ */
+export async function userCurrencyList(ctx: AppContext, userId: number, purpose?: Purpose) {
   const [currencies, balances] = await Promise.all([
     listCurrencies(ctx.db, { enabledOnly: true }),
     balancesOf(ctx, userId),
   ]);
-  return currencies.map((c) => {
-    const b = balances.get(`${WITHDRAW_ACCOUNT_TYPE}:${c.id}`) ?? { available: 0n, frozen: 0n };
-    return {
-      ...currencyView(c),
-      available: formatUnits(b.available, c.decimals),
-      frozen: formatUnits(b.frozen, c.decimals),
-    };
-  });
+  const offers = await offersOf(ctx, currencies);
+  return currencies
+    .filter((c) => !purpose || offers.get(c.id)?.[purpose])
+    .map((c) => {
+      const b = balances.get(`${WITHDRAW_ACCOUNT_TYPE}:${c.id}`) ?? { available: 0n, frozen: 0n };
+      const offer = offers.get(c.id)!;
+      return {
+        ...currencyView(c),
+        available: formatUnits(b.available, c.decimals),
+        frozen: formatUnits(b.frozen, c.decimals),
+        can_deposit: offer.deposit,
+        can_withdraw: offer.withdraw,
+        fiat_code: offer.fiatCode,
+      };
+    });
 }
 
 /** GET /wallet/getRateCurrency {id}: the USDT rate of a currency (latest stored tick, flagged when stale). */

@@ -10,6 +10,7 @@ import { findCurrency } from '../market';
 import { DEMO, DEPOSIT_ACCOUNT_TYPE, EXTERNAL } from './accounts';
 import * as repo from './repo';
 import { parseAmount } from './amounts';
+import { offerOf } from './offer';
 
 export interface DepositCredit {
   userId: number;
@@ -172,8 +173,8 @@ export async function requestManualDeposit(
   const currency = await findCurrency(ctx.db, input.currencyId);
   if (!currency) throw new AppError('currency_not_found');
   if (currency.status !== 1) throw new AppError('currency_disabled');
-  const cfg = await repo.currencyConfig(ctx.db, currency.id);
-  if (!cfg.depositEnabled) throw new AppError('deposit_disabled');
+  // Only a coin offered for deposit (enabled, with a network or the bank channel set).
+  if (!(await offerOf(ctx, currency)).deposit) throw new AppError('deposit_disabled');
   const amount = parseAmount(input.amount, currency.decimals, 'amount_required');
   const proof = input.proof?.trim();
   if (!proof) throw new AppError('deposit_proof_required');

@@ -3,7 +3,7 @@
  * withdrawal lists, whose paged query also serves the transfer list.
  */
 import { formatUnits } from '@bourse/money';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { CurrencyRow, DB } from '../../db/schema';
 import { ACCOUNT_TYPE_NAMES, type AccountType } from './accounts';
@@ -21,18 +21,43 @@ export interface RecordFilter {
   limit: number;
 }
 
-/** POST /wallet/legal_log, GET /record/getRecordList. `has_more` false is the "no more data" end. */
+/**
+ * POST /wallet/legal_log, GET /record/getRecordList: one line per action on each of the user's
+ * accounts, i.e. per journal entry and account, not per posting. A freeze (withdrawal request,
+ * order, contract stake) moves an amount from available to frozen inside one account: it is one
+ * line with `amount` 0 (the account's total did not change), `available` −x and `frozen` +x, not
+ * two lines of −x and +x. `amount` is the change of the account's total (available + frozen).
+ * Newest first; `has_more` false is the "no more data" end.
+ */
 export async function journalLines(ctx: AppContext, userId: number, f: RecordFilter) {
   let q = ctx.db
     .selectFrom('postings as p')
     .innerJoin('accounts as a', 'a.id', 'p.account_id')
     .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
     .innerJoin('currencies as c', 'c.id', 'a.currency_id')
-    .select([
-      'p.id',
+    .select((eb) => [
+      eb.fn.min('p.id').as('id'),
       'p.entry_id',
-      'p.amount',
-      'p.bucket',
+      'a.account_type',
+      'a.currency_id',
+      'c.name',
+      'c.sub_name',
+      'c.decimals',
+      'e.kind',
+      'e.ref_type',
+      'e.ref_id',
+      'e.created_at',
+      sql<string>`coalesce(sum(p.amount) filter (where p.bucket = 1), 0)`.as('available'),
+      sql<string>`coalesce(sum(p.amount) filter (where p.bucket <> 1), 0)`.as('frozen'),
+    ])
+    .where('a.user_id', '=', userId);
+  if (f.currencyId) q = q.where('a.currency_id', '=', f.currencyId);
+  if (f.accountType) q = q.where('a.account_type', '=', f.accountType);
+  if (f.kind) q = q.where('e.kind', '=', f.kind);
+  const rows = await q
+    .groupBy([
+      'p.entry_id',
+      'p.account_id',
       'a.account_type',
       'a.currency_id',
       'c.name',
@@ -43,30 +68,31 @@ export async function journalLines(ctx: AppContext, userId: number, f: RecordFil
       'e.ref_id',
       'e.created_at',
     ])
-    .where('a.user_id', '=', userId);
-  if (f.currencyId) q = q.where('a.currency_id', '=', f.currencyId);
-  if (f.accountType) q = q.where('a.account_type', '=', f.accountType);
-  if (f.kind) q = q.where('e.kind', '=', f.kind);
-  const rows = await q
-    .orderBy('p.id', 'desc')
+    .orderBy('p.entry_id', 'desc')
+    .orderBy((eb) => eb.fn.min('p.id'), 'desc')
     .limit(pageWindow(f.page, f.limit).limit)
     .offset(pageWindow(f.page, f.limit).offset)
     .execute();
-  return pageOf(rows, f.page, f.limit, (r) => ({
-    id: r.id,
-    entry_id: r.entry_id,
-    kind: r.kind,
-    ref_type: r.ref_type,
-    ref_id: r.ref_id,
-    currency_id: r.currency_id,
-    currency_name: r.name,
-    sub_name: r.sub_name,
-    account_type: r.account_type,
-    account_name: ACCOUNT_TYPE_NAMES[r.account_type as AccountType] ?? String(r.account_type),
-    bucket: r.bucket === 1 ? 'available' : 'frozen',
-    amount: formatUnits(BigInt(r.amount), r.decimals),
-    created_at: r.created_at.toISOString(),
-  }));
+  return pageOf(rows, f.page, f.limit, (r) => {
+    const available = BigInt(r.available);
+    const frozen = BigInt(r.frozen);
+    return {
+      id: String(r.id),
+      entry_id: r.entry_id,
+      kind: r.kind,
+      ref_type: r.ref_type,
+      ref_id: r.ref_id,
+      currency_id: r.currency_id,
+      currency_name: r.name,
+      sub_name: r.sub_name,
+      account_type: r.account_type,
+      account_name: ACCOUNT_TYPE_NAMES[r.account_type as AccountType] ?? String(r.account_type),
+      amount: formatUnits(available + frozen, r.decimals),
+      available: formatUnits(available, r.decimals),
+      frozen: formatUnits(frozen, r.decimals),
+      created_at: r.created_at.toISOString(),
+    };
+  });
 }
 
 /** GET /recharge/log: the user's deposits (all sources), newest first. */

@@ -140,9 +140,23 @@ const ITEMS: DemoItem[] = [
     ageMinutes: 103,
     en: [
       'How do I reach customer service?',
-      '<p>Tap <strong>Customer service</strong> on the home page; it opens the operator’s chat.</p>',
+      '<p>Tap <strong>Support</strong> on the home page or the button below; it opens customer service.</p>',
     ],
-    zh: ['如何联系客服？', '<p>点击首页的<strong>客服</strong>，即可打开运营方的在线聊天。</p>'],
+    zh: ['如何联系客服？', '<p>点击首页的<strong>客服</strong>或下方的按钮，即可联系客服。</p>'],
+  },
+  {
+    // The page the demo's customer-service link (setting customer_service_url) opens.
+    key: 'contact',
+    category: C.contact,
+    ageMinutes: 190,
+    en: [
+      'Contact us',
+      '<h3>E-mail</h3><p>Write to <a href="mailto:support@example.com">support@example.com</a> with your user ID and what happened. We answer within one business day.</p><h3>Replies and notices</h3><p>Answers from our team and notices about your account arrive in your <a href="/pages/setting/message">message inbox</a> (the bell at the top of the home page).</p><h3>Before you write</h3><p>Many questions are answered in the <a href="/pages/common/common_problem">FAQ</a>.</p>',
+    ],
+    zh: [
+      '联系我们',
+      '<h3>电子邮件</h3><p>请发送邮件至 <a href="mailto:support@example.com">support@example.com</a>，并写明您的用户 ID 和遇到的情况。我们会在一个工作日内回复。</p><h3>回复与通知</h3><p>客服的回复和账户通知会发送到您的<a href="/pages/setting/message">消息中心</a>（首页顶部的铃铛）。</p><h3>写信之前</h3><p>许多问题在<a href="/pages/common/common_problem">常见问题</a>中已有解答。</p>',
+    ],
   },
   {
     key: 'about',
@@ -244,6 +258,8 @@ const DEMO_MEDIA = ['Demo Media 1', 'Demo Media 2', 'Demo Media 3'].map((name) =
 export async function seedDemoContent(ctx: AppContext): Promise<void> {
   await setSettingIfMissing(ctx, 'partners', DEMO_PARTNERS);
   await setSettingIfMissing(ctx, 'media', DEMO_MEDIA);
+  // Customer service opens the demo's contact page until operators set their own chat link.
+  await setSettingIfMissing(ctx, 'customer_service_url', '/pages/common/contact');
   const now = ctx.clock.now();
   for (const item of ITEMS) {
     const at = new Date(now.getTime() - item.ageMinutes * 60_000);

@@ -13,6 +13,8 @@ export const CONTENT_PATHS = {
   privacy: '/pages/common/privacy',
   events: '/pages/common/events',
   knowledge: '/pages/common/knowledge',
+  /** The built-in contact page (the demo's customer-service link points here). */
+  contact: '/pages/common/contact',
   messages: '/pages/setting/message',
 } as const;
 
@@ -34,4 +36,5 @@ export const PAGE_CATEGORIES = {
   whitepaper: CONTENT_CATEGORY.whitepaper,
   terms: CONTENT_CATEGORY.terms,
   privacy: CONTENT_CATEGORY.privacy,
+  contact: CONTENT_CATEGORY.contact,
 } as const;

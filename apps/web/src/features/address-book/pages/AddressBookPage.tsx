@@ -56,7 +56,7 @@ export default function AddressBookPage() {
   };
 
   const remove = async (id: number) => {
-    const ok = await Dialog.confirm({ content: t('identity.addrDeleteConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({ content: t('identity.addrDeleteConfirm'), confirmText: t('identity.delete'), cancelText: t('identity.keepAddress') });
     if (!ok) return;
     await api.post('/user/wallet/delete', { id });
     await qc.invalidateQueries({ queryKey: ['identity', 'addresses'] });

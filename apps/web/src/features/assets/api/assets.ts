@@ -9,12 +9,20 @@ export interface Coin extends CoinView {
   status: number;
   available: string;
   frozen: string;
+  /** Offered for deposit / withdrawal: enabled, with a network (or the bank channel set). */
+  can_deposit: boolean;
+  can_withdraw: boolean;
 }
 
-export function useCoins() {
+/**
+ * The user's coins with balances. With `purpose` only those the server offers for deposit or
+ * withdrawal (coins without a network and a bank channel without a receiving account are left out).
+ */
+export function useCoins(purpose?: 'deposit' | 'withdraw') {
   return useQuery({
-    queryKey: ['assets', 'coins'],
-    queryFn: ({ signal }) => api.get<Coin[]>('/currency/user_currency_list', {}, { signal, loading: false }),
+    queryKey: ['assets', 'coins', purpose ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get<Coin[]>('/currency/user_currency_list', purpose ? { purpose } : {}, { signal, loading: false }),
   });
 }
 
@@ -31,6 +39,8 @@ export interface CurrencyConfig {
 
 export interface WalletInfo {
   currency: Coin;
+  can_deposit: boolean;
+  can_withdraw: boolean;
   withdrawable: string;
   frozen: string;
   config: CurrencyConfig;
@@ -118,11 +128,14 @@ export interface Withdrawal {
 
 export interface Deposit {
   id: number;
+  currency_id: number;
   currency_name: string;
   sub_name: string;
   amount: string;
   source: 'chain' | 'demo' | 'manual';
   status: 'review' | 'credited' | 'rejected';
+  /** Manual deposits: the payment proof (a private upload, fetched with the session token). */
+  proof: string | null;
   tx_hash: string | null;
   reason: string | null;
   created_at: string;
@@ -130,6 +143,7 @@ export interface Deposit {
 
 export interface Transfer {
   id: number;
+  currency_id: number;
   currency_name: string;
   sub_name: string;
   from_field: string;
@@ -152,14 +166,20 @@ export interface Exchange {
   created_at: string;
 }
 
+/** One action on one of the user's accounts (a journal entry's postings on it, summed). */
 export interface JournalLine {
   id: string;
+  entry_id: string;
   kind: string;
+  currency_id: number;
   currency_name: string;
   sub_name: string;
   account_name: string;
-  bucket: 'available' | 'frozen';
+  /** Change of the account's total (available + frozen); 0 for a freeze or a release. */
   amount: string;
+  /** Change of the available and of the frozen part. */
+  available: string;
+  frozen: string;
   created_at: string;
 }
 
@@ -231,6 +251,11 @@ export function useAddressBook() {
 export function coinLabel(c: { name: string; subName?: string | null; sub_name?: string | null }): string {
   const sub = c.subName ?? c.sub_name;
   return sub ? `${c.name} ${sub}` : c.name;
+}
+
+/** What a coin's amounts are in: its name, or for the bank channel its fiat currency (e.g. USD). */
+export function coinUnit(c: { name: string; isFiat?: boolean; fiat_code?: string | null }): string {
+  return c.isFiat && c.fiat_code ? c.fiat_code : c.name;
 }
 
 /** New random key per money-moving form submission (a retried request reuses it). */

@@ -12,6 +12,8 @@ export interface CoinView {
   image?: string | null;
   color?: string | null;
   isFiat?: boolean;
+  /** The bank channel's fiat currency (e.g. USD) for a fiat coin, else null. */
+  fiat_code?: string | null;
 }
 
 export interface WalletAccount {
@@ -38,7 +40,8 @@ export function useWalletList() {
   const token = useToken();
   return useQuery({
     queryKey: ['wallet-list', token],
-    queryFn: ({ signal }) => api.post<WalletList>('/wallet/list', {}, { signal }),
+    // The pages show their own loading state (skeletons), not the global loading toast.
+    queryFn: ({ signal }) => api.post<WalletList>('/wallet/list', {}, { signal, loading: false }),
     enabled: Boolean(token),
   });
 }

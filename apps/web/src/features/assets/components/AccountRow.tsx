@@ -3,6 +3,7 @@ import { formatAmount } from '../../../lib/format';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
 import { toFiat } from '../api/fiatValue';
+import { coinUnit } from '../api/assets';
 import type { WalletAccount } from '../api/wallet';
 
 /** One currency balance in an account: wallet balance, available, frozen and converted value. */
@@ -15,8 +16,13 @@ export function AccountRow({ account }: { account: WalletAccount }) {
       <div className="account-coin">
         <CoinIcon name={currency.name} image={currency.image} color={currency.color} size={0.6} />
         <div>
-          <div className="account-name">{currency.name}</div>
-          {currency.subName && <div className="account-sub">{currency.subName}</div>}
+          {/* The bank channel's balance is in its fiat currency (e.g. USD), not a coin "BANKCARD". */}
+          <div className="account-name">{coinUnit(currency)}</div>
+          {currency.isFiat ? (
+            <div className="account-sub">{t('assets.bankTransfer')}</div>
+          ) : (
+            currency.subName && <div className="account-sub">{currency.subName}</div>
+          )}
         </div>
         <div className="account-balance">
           <span className="figure-label">{t('assets.walletBalance')}</span>

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { PageHeader } from '../../../ui/PageHeader';
-import { coinLabel, type Coin } from '../api/assets';
+import type { Coin } from '../api/assets';
+import { useCoinLabel } from './shared';
 
 /** Header of a funds page: back to the asset centre, and a link to this page's tab of the records. */
 export function FundPageHeader({
@@ -51,10 +52,11 @@ export function CoinSelect({
   showChange?: boolean;
 }) {
   const { t } = useTranslation();
+  const label = useCoinLabel();
   return (
     <button type="button" className="fund-select" onClick={onClick} data-testid={testId}>
       {coin && <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.5} />}
-      <span className="grow">{coin ? coinLabel(coin) : placeholder}</span>
+      <span className="grow">{coin ? label(coin) : placeholder}</span>
       {showChange && <span className="link-button">{t('assets.change')}</span>}
     </button>
   );

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { formatDate } from '../../../lib/time';
 import { CoinIcon } from '../../../ui/CoinIcon';
-import { coinLabel, type Coin } from '../api/assets';
+import { coinLabel, coinUnit, useCoins, type Coin } from '../api/assets';
+import type { CoinView } from '../api/wallet';
 
 /** A record's time as YYYY-MM-DD HH:mm:ss in local time: the same in every UI language (the
  * browser's own locale format would ignore the language chosen in the app). */
@@ -39,6 +40,27 @@ export function useCopy() {
   };
 }
 
+/**
+ * A coin as users read it: "USDT ERC20", "ETH" — and the bank channel (a fiat coin, stored as
+ * BANKCARD) as "Bank transfer (USD)", never as a currency called BANKCARD.
+ */
+export function useCoinLabel(): (c: CoinView) => string {
+  const { t } = useTranslation();
+  return (c) => (c.isFiat ? t('assets.bankTransferOf', { currency: coinUnit(c) }) : coinLabel(c));
+}
+
+/**
+ * The unit of a record's amounts by its currency id: the coin's name, or for the bank channel
+ * its fiat currency; `fallback` (the record's own currency name) until the coin list is loaded.
+ */
+export function useCoinUnits(): (currencyId: number | undefined, fallback: string) => string {
+  const coins = useCoins();
+  return (id, fallback) => {
+    const c = coins.data?.find((x) => x.id === id);
+    return c ? coinUnit(c) : fallback;
+  };
+}
+
 /** Bottom sheet listing coins with the user's balance (spec §3 coin list). */
 export function CoinPicker({
   visible,
@@ -54,10 +76,11 @@ export function CoinPicker({
   filter?: (c: Coin) => boolean;
 }) {
   const { t } = useTranslation();
+  const label = useCoinLabel();
   const [q, setQ] = useState('');
   const list = coins
     .filter((c) => (filter ? filter(c) : true))
-    .filter((c) => coinLabel(c).toLowerCase().includes(q.trim().toLowerCase()));
+    .filter((c) => label(c).toLowerCase().includes(q.trim().toLowerCase()));
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyClassName="coin-picker" destroyOnClose>
       <div className="coin-picker-head">{t('assets.chooseCoin')}</div>
@@ -72,6 +95,7 @@ export function CoinPicker({
 }
 
 export function CoinRow({ coin, onClick, right }: { coin: Coin; onClick: () => void; right?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -80,10 +104,18 @@ export function CoinRow({ coin, onClick, right }: { coin: Coin; onClick: () => v
       data-testid={`coin-${coin.name}${coin.subName ? `-${coin.subName}` : ''}`}
     >
       <CoinIcon name={coin.name} image={coin.image} color={coin.color} size={0.6} />
-      <span className="coin-row-name">
-        {coin.name}
-        {coin.subName && <span className="coin-sub">{coin.subName}</span>}
-      </span>
+      {coin.isFiat ? (
+        // The bank channel: named as a channel with its currency, e.g. "Bank transfer" · USD.
+        <span className="coin-row-name">
+          {t('assets.bankTransfer')}
+          <span className="coin-sub">{coinUnit(coin)}</span>
+        </span>
+      ) : (
+        <span className="coin-row-name">
+          {coin.name}
+          {coin.subName && <span className="coin-sub">{coin.subName}</span>}
+        </span>
+      )}
       <span className="coin-row-right num">{right ?? formatAmount(coin.available, coin.decimals)}</span>
     </button>
   );

@@ -1,4 +1,8 @@
-/** /pages/fund/assets_all_record: every record of the user (journal lines, deposits, withdrawals, transfers, exchanges), filterable, 10 a page, "no more data" at the end. */
+/**
+ * /pages/fund/assets_all_record: every record of the user (one line per action on an account,
+ * deposits with their proof, withdrawals, transfers, exchanges), filterable, 10 a page, "no more
+ * data" at the end.
+ */
 import { ACCOUNT_TYPES } from '@bourse/contract';
 import { CapsuleTabs, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +23,8 @@ import {
   type Transfer,
   type Withdrawal,
 } from '../api/assets';
-import { formatWhen, ListEnd, StatusTag } from '../components/shared';
+import { ProofImage } from '../components/ProofImage';
+import { formatWhen, ListEnd, StatusTag, useCoinLabel, useCoinUnits } from '../components/shared';
 import { WithdrawalDetail } from '../components/WithdrawalDetail';
 import '../assets.css';
 
@@ -56,6 +61,33 @@ function signed(amount: string) {
   return amount.startsWith('-') ? 'amount-out' : 'amount-in';
 }
 
+const isZero = (amount: string) => /^-?0(\.0*)?$/.test(amount);
+const unsigned = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : amount);
+
+/**
+ * The figure of one action on an account: the signed change of its balance, or — when only the
+ * split between available and frozen changed (an order, a withdrawal request, a stake, a release)
+ * — the amount frozen or released.
+ */
+function LineAmount({ line, unit }: { line: JournalLine; unit: string }) {
+  const { t } = useTranslation();
+  if (!isZero(line.amount))
+    return (
+      <span className={`num ${signed(line.amount)}`}>
+        {line.amount.startsWith('-') ? '' : '+'}
+        {formatAmount(line.amount, 8)} {unit}
+      </span>
+    );
+  const frozen = !line.frozen.startsWith('-');
+  return (
+    <span className="num amount-hold">
+      {t(frozen ? 'assets.frozenAmount' : 'assets.releasedAmount', {
+        amount: `${formatAmount(unsigned(line.frozen), 8)} ${unit}`,
+      })}
+    </span>
+  );
+}
+
 function PagedList<T>({ q, render }: { q: ReturnType<typeof usePaged<T>>; render: (item: T) => ReactNode }) {
   const { t } = useTranslation();
   const items = q.data?.pages.flatMap((p) => p.data) ?? [];
@@ -89,6 +121,12 @@ export default function AllRecordPage() {
   const [type, setType] = useState<number | undefined>(undefined);
   const [detail, setDetail] = useState<Withdrawal | null>(null);
   const coins = useCoins();
+  const coinName = useCoinLabel();
+  const unitOf = useCoinUnits();
+  const recordCoin = (id: number, name: string, sub: string) => {
+    const c = coins.data?.find((x) => x.id === id);
+    return c ? coinName(c) : `${name} ${sub}`.trim();
+  };
   const filters = { currency, type };
   const journal = usePaged<JournalLine>(['journal'], 'POST', '/wallet/legal_log', filters, tab === 'all');
   const deposits = usePaged<Deposit>(['deposits'], 'GET', '/recharge/log', { currency }, tab === 'deposits');
@@ -134,10 +172,7 @@ export default function AllRecordPage() {
         >
           {[
             { id: 0, label: t('assets.allCoins') },
-            ...(coins.data ?? []).map((c) => ({
-              id: c.id,
-              label: c.subName ? `${c.name} ${c.subName}` : c.name,
-            })),
+            ...(coins.data ?? []).map((c) => ({ id: c.id, label: coinName(c) })),
           ].map((o) => (
             <CapsuleTabs.Tab key={String(o.id)} title={o.label} />
           ))}
@@ -167,15 +202,10 @@ export default function AllRecordPage() {
             <div key={l.id} className="record-item" data-testid="record-item">
               <div className="record-head">
                 <span>{KINDS.has(l.kind) ? t(`assets.kinds.${l.kind as Kind}`) : l.kind}</span>
-                <span className={`num ${signed(l.amount)}`}>
-                  {l.amount.startsWith('-') ? '' : '+'}
-                  {formatAmount(l.amount, 8)} {l.currency_name}
-                </span>
+                <LineAmount line={l} unit={unitOf(l.currency_id, l.currency_name)} />
               </div>
               <div className="record-sub">
-                <span>
-                  {t(`assets.types.${l.account_name as TypeName}`)} · {t(`assets.bucket.${l.bucket}`)}
-                </span>
+                <span>{t(`assets.types.${l.account_name as TypeName}`)}</span>
                 <span>{when(l.created_at)}</span>
               </div>
             </div>
@@ -189,14 +219,17 @@ export default function AllRecordPage() {
             <div key={d.id} className="record-item" data-testid="record-item">
               <div className="record-head">
                 <span>
-                  {d.currency_name} {d.sub_name} · {t(`assets.source.${d.source}`)}
+                  {recordCoin(d.currency_id, d.currency_name, d.sub_name)} · {t(`assets.source.${d.source}`)}
                 </span>
                 <StatusTag status={d.status} />
               </div>
               <div className="record-sub">
-                <span className="num amount-in">+{formatAmount(d.amount, 8)}</span>
+                <span className="num amount-in">
+                  +{formatAmount(d.amount, 8)} {unitOf(d.currency_id, d.currency_name)}
+                </span>
                 <span>{when(d.created_at)}</span>
               </div>
+              {d.proof && <ProofImage src={d.proof} />}
               {d.status === 'rejected' && d.reason && (
                 <div className="reason-box">
                   {t('assets.reviewFailed')}: {d.reason}
@@ -219,9 +252,7 @@ export default function AllRecordPage() {
               data-testid="record-item"
             >
               <div className="record-head">
-                <span>
-                  {w.currency_name} {w.sub_name}
-                </span>
+                <span>{recordCoin(w.currency_id, w.currency_name, w.sub_name)}</span>
                 <StatusTag status={w.status} />
               </div>
               <div className="record-sub">
@@ -243,7 +274,7 @@ export default function AllRecordPage() {
                   {t(`assets.types.${x.to_field as TypeName}`)}
                 </span>
                 <span className="num">
-                  {formatAmount(x.amount, 8)} {x.currency_name}
+                  {formatAmount(x.amount, 8)} {unitOf(x.currency_id, x.currency_name)}
                 </span>
               </div>
               <div className="record-sub">

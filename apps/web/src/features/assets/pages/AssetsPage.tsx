@@ -81,9 +81,13 @@ export default function AssetsPage() {
       >
         <div className="total-card" data-testid="assets-total">
           <div className="total-label">{t('assets.total')}</div>
-          <div className="total-value num" data-testid="total-usdt">
-            {total ? formatAmount(total, 2) : '--'}
-          </div>
+          {wallet.isPending ? (
+            <span className="total-value-skeleton" data-testid="total-loading" />
+          ) : (
+            <div className="total-value num" data-testid="total-usdt">
+              {total ? formatAmount(total, 2) : '--'}
+            </div>
+          )}
           <div className="total-fiat num">
             {total
               ? `≈ ${fiatSymbol(code)}${toFiat(total, rate)}`
@@ -125,7 +129,10 @@ export default function AssetsPage() {
         </Tabs>
         <div className="account-list">
           {wallet.isPending ? (
-            <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />
+            <div className="list-skeleton" data-testid="assets-loading" aria-busy="true">
+              <Skeleton.Title animated />
+              <Skeleton.Paragraph lineCount={4} animated />
+            </div>
           ) : wallet.isError ? (
             <QueryError compact onRetry={() => void wallet.refetch()} />
           ) : rows.length === 0 ? (

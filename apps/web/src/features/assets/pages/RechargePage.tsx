@@ -1,21 +1,23 @@
 /**
  * /pages/fund/recharge?currency=id: the user's own deposit address (copy, QR code, save the QR
- * image) from the chain module, or — for BANKCARD and whenever the user prefers — a manual deposit
- * with a payment proof that an operator confirms.
+ * image) from the chain module, or — for the bank channel ("Bank transfer (USD)") and whenever the
+ * user prefers — a manual deposit with a payment proof that an operator confirms. A coin the
+ * server does not offer for deposit shows that, with the way back to the coin choice.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ImageUploader, Skeleton, Tabs, Toast, type ImageUploadItem } from 'antd-mobile';
 import { QRCodeCanvas } from 'qrcode.react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { StateView } from '../../../ui/StateView';
-import { CloudOffIcon } from '../../../ui/icons';
+import { CloudOffIcon, InboxIcon } from '../../../ui/icons';
 import { uploadImage } from '../../account/api/account';
 import {
   coinLabel,
+  coinUnit,
   useCoins,
   useDepositAddress,
   usePaged,
@@ -53,6 +55,24 @@ export default function RechargePage() {
   };
 
   if (!currencyId) return <Navigate to={`${PATHS.selectCoin}?to=recharge`} replace />;
+
+  if (coins.isSuccess && !coin?.can_deposit)
+    return (
+      <div className="page fund-page" data-testid="page-recharge">
+        <FundPageHeader title={t('assets.rechargeTitle')} recordsTab="deposits" />
+        <StateView
+          icon={<InboxIcon />}
+          fullPage
+          title={t('assets.depositNotOffered')}
+          description={t('assets.notOfferedHint')}
+          testId="deposit-not-offered"
+        >
+          <Button color="primary" onClick={() => void navigate(`${PATHS.selectCoin}?to=recharge`)}>
+            {t('assets.chooseCoin')}
+          </Button>
+        </StateView>
+      </div>
+    );
 
   return (
     <div className="page fund-page" data-testid="page-recharge">
@@ -126,14 +146,18 @@ export default function RechargePage() {
         </div>
       )}
       {mode === 'manual' && coin && (
-        <ManualDeposit currencyId={coin.id} decimals={coin.decimals} label={coinLabel(coin)} />
+        <ManualDeposit
+          currencyId={coin.id}
+          decimals={coin.decimals}
+          label={isBank ? coinUnit(coin) : coinLabel(coin)}
+        />
       )}
       <RecentDeposits currencyId={currencyId} />
     </div>
   );
 }
 
-/** BANKCARD: the platform's receiving bank account (operator setting) the user pays into, each field copyable. */
+/** The bank channel: the platform's receiving bank account (operator setting) the user pays into, each field copyable. */
 function BankChannelCard({ currencyId }: { currencyId: number }) {
   const { t } = useTranslation();
   const info = useWalletInfo(currencyId);
@@ -196,19 +220,44 @@ function ManualDeposit({
   const [amount, setAmount] = useState('');
   const [files, setFiles] = useState<ImageUploadItem[]>([]);
   const [busy, setBusy] = useState(false);
+  // The stored proof is private (served only with the session token), so the preview shows the
+  // picture from this device through an object URL; the server's reference rides in `extra`.
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const u of urls) URL.revokeObjectURL(u);
+      urls.clear();
+    };
+  }, []);
+  const changeFiles = (next: ImageUploadItem[]) => {
+    for (const f of files) {
+      if (next.includes(f) || !previews.current.has(f.url)) continue;
+      URL.revokeObjectURL(f.url);
+      previews.current.delete(f.url);
+    }
+    setFiles(next);
+  };
+  const uploadProof = async (file: File): Promise<ImageUploadItem> => {
+    const ref = await uploadImage(file);
+    const url = URL.createObjectURL(file);
+    previews.current.add(url);
+    return { url, extra: { ref } };
+  };
   const submit = async () => {
     if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
-    if (files.length === 0) return Toast.show({ content: t('assets.proofRequired') });
+    const proof = (files[0]?.extra as { ref?: string } | undefined)?.ref;
+    if (!proof) return Toast.show({ content: t('assets.proofRequired') });
     setBusy(true);
     try {
       await api.post('/wallet/charge_req', {
         currency: currencyId,
         amount: amount.trim(),
-        proof: files[0]!.url,
+        proof,
       });
       Toast.show({ icon: 'success', content: t('assets.depositSubmitted') });
       setAmount('');
-      setFiles([]);
+      changeFiles([]);
       await qc.invalidateQueries({ queryKey: ['assets', 'deposits'] });
     } catch {
       // shown by the API client
@@ -223,9 +272,10 @@ function ManualDeposit({
       <div className="fund-label">{t('assets.proof')}</div>
       <ImageUploader
         value={files}
-        onChange={setFiles}
+        onChange={changeFiles}
         maxCount={1}
-        upload={async (file) => ({ url: await uploadImage(file) })}
+        upload={uploadProof}
+        data-testid="proof-uploader"
       />
       <div className="fund-hint">{t('assets.manualHint', { decimals })}</div>
       <Button

@@ -1,4 +1,7 @@
-/** /pages/fund/select: the coin picker of spec §3 (USDT ERC20, USDT TRC20, ETH, BTC, BANKCARD) before deposit or withdrawal. */
+/**
+ * /pages/fund/select: the coin picker of spec §3 (USDT ERC20, USDT TRC20, ETH, BTC, the bank
+ * channel) before deposit or withdrawal: only the coins the server offers for that direction.
+ */
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,8 +19,8 @@ export default function SelectCoinPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const to = params.get('to') === 'withdraw' ? 'withdraw' : 'recharge';
-  const coins = useCoins();
-  const list = (coins.data ?? []).filter((c) => c.status === 1);
+  const coins = useCoins(to === 'withdraw' ? 'withdraw' : 'deposit');
+  const list = coins.data ?? [];
   return (
     <div className="page fund-page" data-testid="page-select-coin">
       <PageHeader
@@ -40,7 +43,6 @@ export default function SelectCoinPage() {
               onClick={() =>
                 void navigate(`${to === 'withdraw' ? PATHS.withdraw : PATHS.recharge}?currency=${c.id}`)
               }
-              right={c.isFiat ? t('assets.bankChannel') : undefined}
             />
           ))
         )}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
-import { coinLabel, newIdempotencyKey, useCoins } from '../api/assets';
+import { coinLabel, coinUnit, newIdempotencyKey, useCoins } from '../api/assets';
 import { useWalletList } from '../api/wallet';
 import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { CoinPicker } from '../components/shared';
@@ -96,7 +96,7 @@ export default function TransferPage() {
       'transfer-confirm',
       t('assets.confirmTransfer', {
         amount,
-        coin: coinLabel(coin),
+        coin: coin.isFiat ? coinUnit(coin) : coinLabel(coin),
         from: t(`assets.types.${nameOf(from)}`),
         to: t(`assets.types.${nameOf(to)}`),
       }),

@@ -13,9 +13,12 @@ import { PATHS } from '../../../app/paths';
 import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
 import { QueryError } from '../../../ui/QueryError';
+import { StateView } from '../../../ui/StateView';
+import { InboxIcon } from '../../../ui/icons';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
 import { toFiat } from '../api/fiatValue';
 import {
+  coinUnit,
   newIdempotencyKey,
   useAddressBook,
   useBoundCard,
@@ -106,9 +109,10 @@ export default function WithdrawPage() {
   }, [cooldown]);
 
   const coin = info.data?.currency;
-  // BANKCARD: the payout goes to the user's bound bank card instead of an address.
+  // The bank channel: the payout goes to the user's bound bank card instead of an address,
+  // in the channel's fiat currency (e.g. USD).
   const isBank = Boolean(coin?.isFiat);
-  const unit = coin?.name ?? '';
+  const unit = coin ? coinUnit(coin) : '';
   const card = useBoundCard(cardKind, isBank);
   const destination = isBank ? cardText(card.data ?? null, cardKind) : (address?.address ?? '');
   const network = coin ? (coin.subName ? `${coin.name}-${coin.subName}` : coin.name).toUpperCase() : '';
@@ -185,7 +189,7 @@ export default function WithdrawPage() {
       <>
         <FundRow label={t(isBank ? 'assets.payoutCard' : 'assets.address')}>{destination}</FundRow>
         <FundRow label={t('assets.amount')}>
-          {amount} {coin?.name}
+          {amount} {unit}
         </FundRow>
         <WithdrawCosts fee={cfg?.withdraw_fee} receive={receive} rateText={rateText} />
       </>,
@@ -220,6 +224,18 @@ export default function WithdrawPage() {
         </div>
       ) : info.isError ? (
         <QueryError onRetry={() => void info.refetch()} />
+      ) : !info.data.can_withdraw ? (
+        <StateView
+          icon={<InboxIcon />}
+          fullPage
+          title={t('assets.withdrawNotOffered')}
+          description={t('assets.notOfferedHint')}
+          testId="withdraw-not-offered"
+        >
+          <Button color="primary" onClick={() => void navigate(`${PATHS.selectCoin}?to=withdraw`)}>
+            {t('assets.chooseCoin')}
+          </Button>
+        </StateView>
       ) : (
         <>
           <div className="fund-card">
@@ -278,8 +294,8 @@ export default function WithdrawPage() {
               value={amount}
               onChange={setAmount}
               testId="withdraw-amount"
-              placeholder={t('assets.enterWithdrawAmount')}
-              unit={isBank ? undefined : (coin?.name ?? '')}
+              placeholder={t('assets.withdrawAmountPlaceholder')}
+              unit={unit}
               onAll={() => coin && setAmount(amountForInput(info.data.withdrawable, coin.decimals))}
             />
             <FundRow label={t('assets.withdrawable')} testId="withdrawable">
@@ -311,7 +327,7 @@ export default function WithdrawPage() {
                     value={code}
                     onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
                     inputMode="numeric"
-                    placeholder={t('assets.enterCode')}
+                    placeholder={t('identity.codePlaceholder')}
                     data-testid="withdraw-code"
                   />
                   <button
@@ -344,7 +360,7 @@ export default function WithdrawPage() {
               data-testid="withdrawal-item"
             >
               <span className="coin-row-name num">
-                {formatAmount(w.amount, 8)} {w.currency_name}
+                {formatAmount(w.amount, 8)} {unit || w.currency_name}
               </span>
               <StatusTag status={w.status} />
             </button>

@@ -15,7 +15,7 @@ import '../content.css';
 export default function FaqPage() {
   const { t, i18n } = useTranslation();
   const q = useNewsList(CONTENT_CATEGORY.faq, { withBody: true, limit: 20 });
-  const openService = useServiceLink();
+  const service = useServiceLink();
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="page content-page" data-testid="page-content-faq">
@@ -54,18 +54,20 @@ export default function FaqPage() {
               </InfiniteScroll>
             </div>
           )}
-          <div className="faq-help">
-            <div className="faq-help-text">{t('content.stillNeedHelp')}</div>
-            <Button
-              color="primary"
-              fill="outline"
-              size="small"
-              onClick={openService}
-              data-testid="faq-service"
-            >
-              {t('home.service')}
-            </Button>
-          </div>
+          {service.available && (
+            <div className="faq-help">
+              <div className="faq-help-text">{t('content.stillNeedHelp')}</div>
+              <Button
+                color="primary"
+                fill="outline"
+                size="small"
+                onClick={service.open}
+                data-testid="faq-service"
+              >
+                {t('home.service')}
+              </Button>
+            </div>
+          )}
         </PullToRefresh>
       )}
     </div>

@@ -1,4 +1,4 @@
-/** Single content pages: about us, profit statistics, white paper, terms, privacy. */
+/** Single content pages: about us, profit statistics, white paper, terms, privacy, contact us. */
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/PageHeader';

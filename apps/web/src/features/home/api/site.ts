@@ -1,8 +1,7 @@
 /** Site settings the home page reads: customer-service link, partner and media lists. */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useSiteSettings } from '../../platform/api/settings';
-import { showToast } from '../../../ui/toast';
 
 export interface SiteLink {
   name: string;
@@ -34,13 +33,29 @@ export function isHttpUrl(url: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(url);
 }
 
-/** Opens the operator's customer-service chat (setting customer_service_url) in a new tab. */
-export function useServiceLink(): () => void {
-  const { t } = useTranslation();
+/** An app page the service link may name (a hash route, e.g. /pages/common/contact). */
+export function isAppPage(url: string): boolean {
+  return /^\/pages\/[A-Za-z0-9_\-/]+(\?[A-Za-z0-9_=&%.-]*)?$/.test(url) && !url.includes('..');
+}
+
+export interface ServiceLink {
+  /** False when operators have set no usable link: Support entries are then hidden. */
+  available: boolean;
+  /** Opens the chat (http/https, in a new tab), the mail client (mailto) or the app page. */
+  open: () => void;
+}
+
+/** Customer service (setting customer_service_url): an operator's chat, a mailto address or an app page. */
+export function useServiceLink(): ServiceLink {
+  const navigate = useNavigate();
   const { data } = useSiteSettings();
-  const url = typeof data?.customer_service_url === 'string' ? data.customer_service_url : '';
-  return useCallback(() => {
-    if (url && isHttpUrl(url)) window.open(url, '_blank', 'noopener,noreferrer');
-    else showToast({ content: t('home.serviceUnavailable') });
-  }, [url, t]);
+  const raw = typeof data?.customer_service_url === 'string' ? data.customer_service_url.trim() : '';
+  const url = isHttpUrl(raw) || /^mailto:[^\s]+$/i.test(raw) || isAppPage(raw) ? raw : '';
+  const open = useCallback(() => {
+    if (!url) return;
+    if (isAppPage(url)) void navigate(url);
+    else if (isHttpUrl(url)) window.open(url, '_blank', 'noopener,noreferrer');
+    else window.location.href = url;
+  }, [url, navigate]);
+  return { available: url !== '', open };
 }

@@ -1,6 +1,6 @@
 /**
  * Home shortcuts from GET /api/menu: internal routes navigate, external links open a new tab, and
- * "service:" opens the operator's customer-service chat link.
+ * "service:" opens customer service (setting customer_service_url); without a link it is hidden.
  */
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, SVGProps } from 'react';
@@ -67,21 +67,22 @@ function ShortcutIcon({ item, tint }: { item: MenuItem; tint: string }) {
 export function ShortcutGrid() {
   const navigate = useNavigate();
   const { data, isPending, isError, refetch } = useMenu();
-  const openService = useServiceLink();
+  const service = useServiceLink();
   if (isPending) return <Skeleton.Paragraph lineCount={2} animated className="list-skeleton" />;
   if (isError) return <QueryError compact onRetry={() => void refetch()} />;
-  if (data.length === 0) return null;
+  const items = data.filter((item) => item.url !== 'service:' || service.available);
+  if (items.length === 0) return null;
 
   const open = (item: MenuItem) => {
     if (!item.url) return;
-    if (item.url === 'service:') openService();
+    if (item.url === 'service:') service.open();
     else if (isExternal(item.url)) window.open(item.url, '_blank', 'noopener,noreferrer');
     else void navigate(item.url.startsWith('/') ? item.url : `/${item.url}`);
   };
 
   return (
     <div className="shortcut-grid" data-testid="shortcuts">
-      {data.map((item, i) => (
+      {items.map((item, i) => (
         <button
           key={item.id}
           type="button"

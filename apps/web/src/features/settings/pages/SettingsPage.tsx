@@ -26,8 +26,8 @@ export default function SettingsPage() {
   const onLogout = async () => {
     const ok = await Dialog.confirm({
       content: t('settings.logoutConfirm'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
+      confirmText: t('settings.logout'),
+      cancelText: t('settings.stayLoggedIn'),
     });
     if (!ok) return;
     // Leave the protected page first so the auth gate does not bounce to login.

@@ -111,7 +111,7 @@ function Orders({ status, markets, loggedIn }: { status: 'pending' | 'history'; 
   const q = useOrders(status, null, loggedIn);
   const cancel = useCancelOrder();
   const onCancel = async (o: SpotOrder) => {
-    const ok = await Dialog.confirm({ content: t('spot.cancelConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({ content: t('spot.cancelConfirm'), confirmText: t('spot.cancelOrder'), cancelText: t('spot.keepOrder') });
     if (!ok) return;
     try {
       await cancel.mutateAsync(o.id);
