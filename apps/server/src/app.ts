@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Lang } from '@bourse/contract';
@@ -78,7 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const pageHeaders = securityHeaders();
   const apiHeaders = apiSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    // The interactive API reference (/api/docs) is a page, not an API answer.
+    reply.headers(request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });
@@ -121,6 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         }
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      // The interactive reference of the same document (Swagger UI, served from the package).
+      await api.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
       await api.register(platformRoutes(ctx));
       await api.register(marketRoutes(ctx));
       await api.register(marketAdminRoutes(ctx));

@@ -107,6 +107,18 @@ describe('API envelope and transport', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/getSetting', '/user/login', '/currency/list']));
     expect(JSON.stringify(doc.paths['/getSetting'])).toContain('keyword');
   });
+
+  it('serves the interactive API reference at /api/docs as a page (scripts from itself only)', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const bundle = await h.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toContain('/user/login');
+  });
 });
 
 describe('platform calls', () => {
