@@ -8,4 +8,6 @@ export * from './savings';
 export * from './assets';
 export * from './ssr';
 export * from './ids';
+export * from './api/response';
 export * from './kyc';
+export * from './profile';

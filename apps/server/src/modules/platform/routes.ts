@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiResponse } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { fiatRates } from './fiat';
@@ -17,6 +18,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['platform'],
           summary: 'One public site setting',
           querystring: z.object({ keyword: z.string().trim().min(1).max(64), lang: z.string().optional() }),
+          response: apiResponse(z.unknown().describe('the setting value (JSON)')),
         },
       },
       async (req) => ok(await publicSetting(ctx, req.query.keyword)),
