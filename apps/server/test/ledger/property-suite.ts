@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { createUser, onPostgres, openTestDb } from '../../../test/helpers';
+import { createUser, onPostgres, openTestDb } from '../helpers';
 import { opArb, runWorkload } from './workload';
 
 /**

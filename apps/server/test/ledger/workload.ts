@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { Database, Transaction } from '../../db/database';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { reconcile } from './reconcile';
-import * as ledger from './service';
+import type { Database, Transaction } from '../../src/db/database';
+import type { DB } from '../../src/db/schema';
+import { AppError } from '../../src/http/errors';
+import { reconcile } from '../../src/modules/ledger/reconcile';
+import * as ledger from '../../src/modules/ledger/service';
 
 /**
  * A randomized ledger workload checked against an in-memory model, used by the property tests
