@@ -42,7 +42,10 @@ type BootQuery = [key: unknown[], data: unknown];
 
 /** The server entry of the web build (apps/web/src/ssr/entry.tsx). */
 export interface HomeRenderer {
-  renderHome(input: { lang: Lang; queries: BootQuery[] }): Promise<{ html: string; locale: string }>;
+  renderHome(input: {
+    lang: Lang;
+    queries: BootQuery[];
+  }): Promise<{ html: string; locale: string; title?: string; description?: string }>;
 }
 
 /** The language of the page: the app's `lang` cookie, else English (the app's default). */
@@ -114,7 +117,7 @@ function attr(value: string): string {
 export function renderBootPage(
   template: string,
   queries: BootQuery[],
-  home?: { lang: Lang; locale: string; html: string },
+  home?: { lang: Lang; locale: string; html: string; title?: string; description?: string },
 ): string {
   const banners = queries.find(([key]) => key[0] === 'news-head' && key[1] === CONTENT_CATEGORY.banner)?.[1] as
     | { list?: Array<{ cover?: string }> }
@@ -145,6 +148,14 @@ export function renderBootPage(
     : template.replace('</head>', `${preload}${guard}</head>`);
   let page = head.replace('<div id="root"></div>', () => `${root}${data}`);
   if (home) page = page.replace(/<html lang="[^"]*"/, `<html lang="${attr(home.locale)}" data-ssr="${home.lang}"`);
+  // The page's title and description in its language (search results and link previews); the
+  // built index.html carries English ones for pages served without the server's render.
+  if (home?.title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(home.title!)}</title>`);
+  if (home?.description) {
+    const meta = `<meta name="description" content="${attr(home.description)}">`;
+    const existing = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+    page = existing.test(page) ? page.replace(existing, () => meta) : page.replace('</head>', () => `${meta}</head>`);
+  }
   return page;
 }
 

@@ -1,9 +1,11 @@
 /** Providers: TanStack Query, hash router, antd-mobile locale; plus app-wide effects. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, useNavigate } from 'react-router';
 import { usePing } from '../api/ping';
+import { useAntdLocale, type AntdLocale } from '../i18n/antdLocale';
 import { registerNavigate } from '../lib/navigation';
 import { queryClient } from './queryClient';
 import { AppRoutes } from './routes';
@@ -32,17 +34,22 @@ interface AppProps {
   /** The server render (src/ssr/entry.tsx) passes its own cache and a static router at `/`. */
   client?: QueryClient;
   Router?: ComponentType<{ children: ReactNode }>;
+  /** antd-mobile's texts; the server render passes its page's, the browser follows the UI language. */
+  antdLocale?: AntdLocale;
 }
 
 // One tree for the browser and the server render: hydration (and useId) need the same shape.
-export function App({ client = queryClient, Router = HashRouter }: AppProps) {
+export function App({ client = queryClient, Router = HashRouter, antdLocale }: AppProps) {
+  const current = useAntdLocale();
   return (
-    <QueryClientProvider client={client}>
-      <Router>
-        <NavigateBridge />
-        <Effects />
-        <AppRoutes />
-      </Router>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale ?? current}>
+      <QueryClientProvider client={client}>
+        <Router>
+          <NavigateBridge />
+          <Effects />
+          <AppRoutes />
+        </Router>
+      </QueryClientProvider>
+    </ConfigProvider>
   );
 }

@@ -9,6 +9,7 @@ import { enCommon, loadCommon } from '@bourse/locales/web';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStoredLang, setStoredLang, writeLangCookie } from '../api/lang';
+import { loadAntdLocale, setAntdLocale } from './antdLocale';
 
 export const NS = 'common';
 
@@ -24,6 +25,8 @@ async function ensureLoaded(lang: Lang): Promise<void> {
 
 export async function initI18n(): Promise<void> {
   const lang = getStoredLang();
+  // antd-mobile's texts in the same language, fetched alongside the messages.
+  const antdLocale = loadAntdLocale(lang);
   let messages: Record<string, unknown> | null = null;
   if (lang !== 'en') {
     try {
@@ -41,6 +44,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  setAntdLocale(await antdLocale);
   applyHtmlLang(lang);
   // Visitors who chose a language before the cookie existed get it now (server render, next visit).
   writeLangCookie(lang);
@@ -48,8 +52,9 @@ export async function initI18n(): Promise<void> {
 
 /** Switches the UI language, stores it, and updates `<html lang>`. */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  await ensureLoaded(lang);
+  const [, antdLocale] = await Promise.all([ensureLoaded(lang), loadAntdLocale(lang)]);
   setStoredLang(lang);
+  setAntdLocale(antdLocale);
   await i18n.changeLanguage(lang);
   applyHtmlLang(lang);
 }

@@ -19,6 +19,7 @@ import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
 import { queryClient } from '../app/queryClient';
 import { NS } from '../i18n';
+import { loadAntdLocale, type AntdLocale } from '../i18n/antdLocale';
 
 export interface HomeRenderInput {
   lang: Lang;
@@ -30,6 +31,10 @@ export interface HomeRender {
   html: string;
   /** `<html lang>` for the page. */
   locale: string;
+  /** `<title>`: the operator's site name. */
+  title: string;
+  /** `<meta name="description">` in the page's language. */
+  description: string;
 }
 
 function HomeRouter({ children }: { children: ReactNode }) {
@@ -54,19 +59,22 @@ async function i18nFor(lang: Lang) {
   return i18n;
 }
 
-async function renderMarkup(lang: Lang, queries: HomeRenderInput['queries']): Promise<string> {
+async function renderMarkup(
+  i18n: Awaited<ReturnType<typeof i18nFor>>,
+  antdLocale: AntdLocale,
+  queries: HomeRenderInput['queries'],
+): Promise<string> {
   // The browser's defaults, so every query renders the same state on both sides. Nothing is
   // fetched here (queries fetch from effects): without an entry a query shows its loading state,
   // as in the browser's first render.
   const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() });
   for (const [key, data] of queries) client.setQueryData(key, data);
-  const i18n = await i18nFor(lang);
   // prerender waits for lazy parts (the top markets) instead of leaving a client-render marker.
   // Past progressiveChunkSize (12.8 KB by default) React would write a finished Suspense part as
   // a separate piece moved into place by an inline script, which the CSP blocks: one piece.
   const { prelude } = await prerenderToNodeStream(
     <I18nextProvider i18n={i18n}>
-      <App client={client} Router={HomeRouter} />
+      <App client={client} Router={HomeRouter} antdLocale={antdLocale} />
     </I18nextProvider>,
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
@@ -81,10 +89,18 @@ async function renderMarkup(lang: Lang, queries: HomeRenderInput['queries']): Pr
     .replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
 }
 
+/** The site name as Home shows it (features/platform/api/settings.ts useSiteName). */
+function siteNameOf(queries: HomeRenderInput['queries']): string {
+  const settings = queries.find(([key]) => key[0] === 'site-settings')?.[1] as { site_name?: unknown } | undefined;
+  return (typeof settings?.site_name === 'string' && settings.site_name.trim()) || 'Bourse';
+}
+
 export async function renderHome({ lang, queries }: HomeRenderInput): Promise<HomeRender> {
-  const html = await renderMarkup(lang, queries);
+  const [i18n, antdLocale] = await Promise.all([i18nFor(lang), loadAntdLocale(lang)]);
+  const html = await renderMarkup(i18n, antdLocale, queries);
   // Markup that needs a script to be complete must not be served: the server falls back to an
   // empty #root and the browser renders.
   if (html.includes('<script')) throw new Error('server render of Home needs an inline script');
-  return { html, locale: LANG_LOCALE[lang] };
+  const title = siteNameOf(queries);
+  return { html, locale: LANG_LOCALE[lang], title, description: i18n.t('home.metaDescription', { name: title }) };
 }

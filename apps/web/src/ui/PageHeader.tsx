@@ -1,7 +1,12 @@
-/** The header of a non-tab page: back arrow, centred title, optional right content. */
-import { NavBar } from 'antd-mobile';
+/**
+ * The header of a non-tab page: back button, centred title, optional right content. The title is
+ * the page's heading and wraps onto a second line rather than being cut off (long titles in
+ * Thai, German or Russian, product names); the back control is a real, labelled button.
+ */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChevronLeftIcon } from './icons';
 
 interface Props {
   title: ReactNode;
@@ -12,6 +17,7 @@ interface Props {
 }
 
 export function PageHeader({ title, right, fallback = '/pages/index/index', back = true }: Props) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const onBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -19,8 +25,16 @@ export function PageHeader({ title, right, fallback = '/pages/index/index', back
     else void navigate(fallback, { replace: true });
   };
   return (
-    <NavBar className="page-header" back={back ? '' : null} onBack={back ? onBack : undefined} right={right}>
-      {title}
-    </NavBar>
+    <header className="page-header">
+      <div className="page-header-side">
+        {back && (
+          <button type="button" className="page-header-back" onClick={onBack} aria-label={t('common.back')} data-testid="page-back">
+            <ChevronLeftIcon />
+          </button>
+        )}
+      </div>
+      {title ? <h1 className="page-header-title">{title}</h1> : <div />}
+      <div className="page-header-side page-header-right">{right}</div>
+    </header>
   );
 }

@@ -1,6 +1,6 @@
 /** Account centre: avatar, nickname, UID, e-mail / mobile, verification status. */
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, List, Tag, Toast } from 'antd-mobile';
+import { Button, List, Tag, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { UserIcon } from '../../../ui/icons';
 import { setAvatar, setNickname, uploadImage, useUserInfo } from '../api/account';
 import { AuthImage } from '../components/AuthImage';
 import { KycStatusTag } from '../components/KycStatusTag';
+import { NicknameDialog } from '../components/NicknameDialog';
 import '../../auth/identity.css';
 
 export default function AccountPage() {
@@ -21,6 +22,7 @@ export default function AccountPage() {
   const info = useUserInfo();
   const fileRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  const [editingNickname, setEditingNickname] = useState(false);
 
   const refresh = () => qc.invalidateQueries({ queryKey: ['identity'] });
 
@@ -40,23 +42,10 @@ export default function AccountPage() {
     }
   };
 
-  const editNickname = () => {
-    let value = info.data?.nickname ?? '';
-    void Dialog.confirm({
-      title: t('identity.nickname'),
-      content: <Input defaultValue={value} maxLength={24} onChange={(v) => (value = v)} placeholder={t('identity.nicknamePlaceholder')} data-testid="nickname-input" />,
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onConfirm: async () => {
-        if (value.trim().length < 2) {
-          Toast.show({ content: t('identity.nicknameRule') });
-          throw new Error('invalid');
-        }
-        await setNickname(value.trim());
-        Toast.show({ icon: 'success', content: t('identity.saved') });
-        await refresh();
-      },
-    });
+  const saveNickname = async (nickname: string) => {
+    await setNickname(nickname);
+    Toast.show({ icon: 'success', content: t('identity.saved') });
+    await refresh();
   };
 
   if (info.isError) return <QueryError onRetry={() => void info.refetch()} />;
@@ -81,7 +70,7 @@ export default function AccountPage() {
             {u.is_demo && <Tag color="warning">{t('settings.demoUser')}</Tag>}
           </div>
           <List className="settings-list">
-            <List.Item onClick={editNickname} extra={u.nickname} data-testid="edit-nickname">
+            <List.Item onClick={() => setEditingNickname(true)} extra={u.nickname} data-testid="edit-nickname">
               {t('identity.nickname')}
             </List.Item>
             <List.Item extra={<span className="num">{u.uid}</span>} arrowIcon={false}>
@@ -110,6 +99,7 @@ export default function AccountPage() {
               {t('identity.securityTitle')}
             </Button>
           </div>
+          <NicknameDialog visible={editingNickname} initial={u.nickname} onClose={() => setEditingNickname(false)} onSave={saveNickname} />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 /** Registration: e-mail or mobile (area code, default 86), a 6-digit code, password, optional invite code. */
 import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -9,6 +9,8 @@ import { inviteFromLocation, register } from '../api/auth';
 import { AccountField, AccountTabs, codeTargetOf, type AccountType } from '../components/AccountFields';
 import { validPassword } from '../components/areaCodes';
 import { CodeButton } from '../components/CodeButton';
+import { LegalSheet, type LegalPage } from '../components/LegalSheet';
+import { CONTENT_PATHS } from '../../content/paths';
 import { PasswordInput } from '../components/PasswordInput';
 import { WalletButton } from '../components/WalletButton';
 import '../identity.css';
@@ -29,7 +31,23 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const [type, setType] = useState<AccountType>('email');
   const [submitting, setSubmitting] = useState(false);
+  const [legal, setLegal] = useState<LegalPage | null>(null);
   const invite = inviteFromLocation();
+
+  /** A link to the terms or privacy page that opens it in a sheet, keeping the form as typed. */
+  const legalLink = (which: LegalPage) => (
+    <a
+      href={`#${CONTENT_PATHS[which]}`}
+      className="agree-link"
+      onClick={(e) => {
+        // Inside the checkbox's label: neither tick the box nor leave the page.
+        e.preventDefault();
+        e.stopPropagation();
+        setLegal(which);
+      }}
+      data-testid={`register-${which}-link`}
+    />
+  );
 
   const onFinish = async (v: RegisterForm) => {
     setSubmitting(true);
@@ -119,7 +137,9 @@ export default function RegisterPage() {
           rules={[{ validator: (_r, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error(t('identity.agreeRequired')))) }]}
         >
           <Checkbox data-testid="register-agree">
-            <span className="agree-text">{t('identity.agree')}</span>
+            <span className="agree-text">
+              <Trans i18nKey="identity.agree" components={{ terms: legalLink('terms'), privacy: legalLink('privacy') }} />
+            </span>
           </Checkbox>
         </Form.Item>
       </Form>
@@ -130,6 +150,7 @@ export default function RegisterPage() {
       <div className="auth-wallet">
         <WalletButton onDone={() => void navigate(PATHS.home, { replace: true })} />
       </div>
+      <LegalSheet which={legal} onClose={() => setLegal(null)} />
     </div>
   );
 }

@@ -53,8 +53,8 @@ export function useQuotation() {
   });
 }
 
-/** The first markets in the server order (USDT group first), merged with live ticks. */
-export function useTopMarkets(count: number) {
+/** Every listed market in the server order (USDT group first), merged with live ticks. */
+function useLiveMarkets() {
   const q = useQuotation();
   const [ticks, setTicks] = useState<Record<string, Tick>>({});
   useChannel<Tick[] | Tick>(q.isSuccess ? 'ticker' : null, (payload) => {
@@ -67,11 +67,28 @@ export function useTopMarkets(count: number) {
   });
   const groups = Array.isArray(q.data) ? q.data : [];
   const all = groups.flatMap((g) => (Array.isArray(g.markets) ? g.markets : []));
-  const top = all.slice(0, count).map((m) => {
+  const markets = all.map((m) => {
     const t = ticks[m.symbol];
     return t
       ? { ...m, last: t.last ?? m.last, change: t.change ?? m.change, live: true }
       : { ...m, live: false };
   });
-  return { query: q, markets: top };
+  return { query: q, markets };
+}
+
+/** The first markets in the server order (USDT group first), merged with live ticks. */
+export function useTopMarkets(count: number) {
+  const { query, markets } = useLiveMarkets();
+  return { query, markets: markets.slice(0, count) };
+}
+
+/**
+ * The live price of each coin in USDT (its <coin>/USDT market), for values in the chosen fiat
+ * (USDT taken 1:1 as USD, as the quotes do). USDT itself is worth 1.
+ */
+export function useUsdtPrices(): { query: ReturnType<typeof useQuotation>; prices: Map<string, string> } {
+  const { query, markets } = useLiveMarkets();
+  const prices = new Map<string, string>([['USDT', '1']]);
+  for (const m of markets) if (m.quote === 'USDT' && !prices.has(m.base)) prices.set(m.base, m.last);
+  return { query, prices };
 }

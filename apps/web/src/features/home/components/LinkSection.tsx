@@ -1,4 +1,8 @@
-/** Partner and media sections (site settings `partners` / `media`): logo or name chips. */
+/**
+ * Partner and media sections (site settings `partners` / `media`): logo or name. An entry with a
+ * web address is a bordered tile that opens it in a new tab (marked with an arrow); one without is
+ * plain, unbordered text, so nothing looks tappable that does nothing.
+ */
 import { useTranslation } from 'react-i18next';
 import { isHttpUrl, type SiteLink } from '../api/site';
 
@@ -16,13 +20,17 @@ function Chip({ link }: { link: SiteLink }) {
         target="_blank"
         rel="noopener noreferrer nofollow"
         title={link.name}
+        data-testid="link-tile"
       >
         {content}
+        <span className="link-chip-out" aria-hidden="true">
+          ↗
+        </span>
       </a>
     );
   }
   return (
-    <span className="link-chip" title={link.name}>
+    <span className="link-name" title={link.name} data-testid="link-name">
       {content}
     </span>
   );

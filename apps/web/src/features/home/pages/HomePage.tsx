@@ -28,6 +28,8 @@ import '../home.css';
 
 // Markets format prices with exact decimals (decimal.js): loaded after the first paint, off the entry chunk.
 const TopMarkets = lazy(() => import('../components/TopMarkets'));
+// The currencies' values in the chosen fiat likewise; until then the list shows without them.
+const HomeCurrencies = lazy(() => import('../components/HomeCurrencies'));
 
 function SiteLogo({ name, logo }: { name: string; logo?: string }) {
   if (logo) return <img className="site-logo" src={logo} alt="" />;
@@ -180,7 +182,9 @@ export function HomePage() {
             {t('fiat.rate', { rate: formatRate(rate.rate), code })}
           </p>
         )}
-        <CurrencyList />
+        <Suspense fallback={<CurrencyList />}>
+          <HomeCurrencies />
+        </Suspense>
       </section>
 
       <PartnersAndMedia partners={partners} media={media} />

@@ -9,8 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useChannel } from '../../../api/socket';
 import { fetchKlines, type Kline, type Period } from '../api/market';
 
-const UP = '#0ecb81';
-const DOWN = '#f6465d';
+// The theme's --up / --down (ui/global.css): the last-price tag is white text on these.
+const UP = '#087f50';
+const DOWN = '#cf2c45';
 
 interface LiveCandle extends Kline {
   symbol: string;
@@ -40,7 +41,9 @@ export default function CandleChart({ symbol, period, precision }: { symbol: str
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#5b6475', fontSize: 10, attributionLogo: false },
       grid: { vertLines: { color: '#f1f3f7' }, horzLines: { color: '#f1f3f7' } },
-      rightPriceScale: { borderColor: '#eceff4' },
+      // Candles keep clear of the volume bars (bottom fifth) and the top edge; tick labels are
+      // drawn whole or not at all (no half label cut by the top edge).
+      rightPriceScale: { borderColor: '#eceff4', scaleMargins: { top: 0.08, bottom: 0.24 }, entireTextOnly: true },
       timeScale: { borderColor: '#eceff4', timeVisible: true, secondsVisible: false },
       crosshair: { mode: 0 },
     });
@@ -53,7 +56,14 @@ export default function CandleChart({ symbol, period, precision }: { symbol: str
       wickDownColor: DOWN,
       priceFormat: { type: 'price', precision, minMove },
     });
-    volumes.current = c.addSeries(HistogramSeries, { priceScaleId: 'vol', priceFormat: { type: 'volume' } });
+    // Volume has no axis of its own: no last-value tag or price line, which sat on the price
+    // axis over its labels.
+    volumes.current = c.addSeries(HistogramSeries, {
+      priceScaleId: 'vol',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     chart.current = c;
     return () => {
