@@ -3,7 +3,7 @@ import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import type { Withdrawal } from '../api/assets';
-import { formatWhen, StatusTag, useCopy } from './shared';
+import { formatWhen, StatusTag, useCoinUnits, useCopy, useRecordCoin } from './shared';
 
 const STEPS = ['apply', 'review', 'approved', 'sent', 'completed'] as const;
 const REACHED: Record<Withdrawal['status'], number> = {
@@ -17,6 +17,8 @@ const REACHED: Record<Withdrawal['status'], number> = {
 export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose: () => void }) {
   const { t } = useTranslation();
   const copy = useCopy();
+  const coinName = useRecordCoin();
+  const unitOf = useCoinUnits();
   const reached = w ? REACHED[w.status] : 0;
   // Bank-card channel: paid to the user's card with a bank reference, not sent on chain.
   const bank = w?.network === 'BANKCARD';
@@ -36,7 +38,7 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
         <div className="fund-card" data-testid="withdrawal-detail">
           <div className="record-head">
             <span>
-              {t('assets.withdrawTitle')} {w.currency_name} {w.sub_name}
+              {t('assets.withdrawTitle')} {coinName(w.currency_id, w.currency_name, w.sub_name)}
             </span>
             <StatusTag status={w.status} />
           </div>
@@ -66,15 +68,21 @@ export function WithdrawalDetail({ w, onClose }: { w: Withdrawal | null; onClose
           </div>
           <div className="fund-row">
             <span>{t('assets.amount')}</span>
-            <span className="num">{formatAmount(w.amount, 8)}</span>
+            <span className="num">
+              {formatAmount(w.amount, 8)} {unitOf(w.currency_id, w.currency_name)}
+            </span>
           </div>
           <div className="fund-row">
             <span>{t('assets.fee')}</span>
-            <span className="num">{formatAmount(w.fee, 8)}</span>
+            <span className="num">
+              {formatAmount(w.fee, 8)} {unitOf(w.currency_id, w.currency_name)}
+            </span>
           </div>
           <div className="fund-row">
             <span>{t('assets.received')}</span>
-            <span className="num">{formatAmount(w.receive, 8)}</span>
+            <span className="num">
+              {formatAmount(w.receive, 8)} {unitOf(w.currency_id, w.currency_name)}
+            </span>
           </div>
           {w.tx_hash && (
             <div className="fund-row">

@@ -61,6 +61,19 @@ export function useCoinUnits(): (currencyId: number | undefined, fallback: strin
   };
 }
 
+/**
+ * A record's coin as users read it, by its currency id (the bank channel as "Bank transfer (USD)");
+ * the record's own names until the coin list is loaded.
+ */
+export function useRecordCoin(): (currencyId: number, name: string, subName: string) => string {
+  const coins = useCoins();
+  const label = useCoinLabel();
+  return (id, name, subName) => {
+    const c = coins.data?.find((x) => x.id === id);
+    return c ? label(c) : `${name} ${subName}`.trim();
+  };
+}
+
 /** Bottom sheet listing coins with the user's balance (spec §3 coin list). */
 export function CoinPicker({
   visible,

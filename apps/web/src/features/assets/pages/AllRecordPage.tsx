@@ -24,7 +24,14 @@ import {
   type Withdrawal,
 } from '../api/assets';
 import { ProofImage } from '../components/ProofImage';
-import { formatWhen, ListEnd, StatusTag, useCoinLabel, useCoinUnits } from '../components/shared';
+import {
+  formatWhen,
+  ListEnd,
+  StatusTag,
+  useCoinLabel,
+  useCoinUnits,
+  useRecordCoin,
+} from '../components/shared';
 import { WithdrawalDetail } from '../components/WithdrawalDetail';
 import '../assets.css';
 
@@ -123,10 +130,7 @@ export default function AllRecordPage() {
   const coins = useCoins();
   const coinName = useCoinLabel();
   const unitOf = useCoinUnits();
-  const recordCoin = (id: number, name: string, sub: string) => {
-    const c = coins.data?.find((x) => x.id === id);
-    return c ? coinName(c) : `${name} ${sub}`.trim();
-  };
+  const recordCoin = useRecordCoin();
   const filters = { currency, type };
   const journal = usePaged<JournalLine>(['journal'], 'POST', '/wallet/legal_log', filters, tab === 'all');
   const deposits = usePaged<Deposit>(['deposits'], 'GET', '/recharge/log', { currency }, tab === 'deposits');
