@@ -11,4 +11,3 @@ export * from './ids';
 export * from './api/response';
 export * from './kyc';
 export * from './profile';
-export * from './profile';
