@@ -11,3 +11,4 @@ export * from './ids';
 export * from './api/response';
 export * from './kyc';
 export * from './profile';
+export * from './api/market';

@@ -2,6 +2,7 @@
  * The operator API (`/api/admin/*`). Amounts are decimal strings in whole currency units;
  * times are ISO strings.
  */
+import type { CurrencyView } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -124,17 +125,6 @@ export interface NewOperator {
   role: OperatorRole;
 }
 
-export interface CurrencyRow {
-  id: number;
-  name: string;
-  subName: string;
-  status: number;
-  image: string;
-  decimals: number;
-  color: string;
-  isFiat: boolean;
-}
-
 export interface NewCurrency {
   name: string;
   sub_name: string;
@@ -167,9 +157,9 @@ export const adminApi = {
   operators: () => apiGet<OperatorRow[]>('/admin/operators'),
   createOperator: (body: NewOperator) => apiPost<OperatorRow>('/admin/operators', { ...body }),
   outbox: (q: PageQuery) => apiGet<Page<OutboxMessage>>('/admin/outbox', { ...q }),
-  currencies: () => apiGet<CurrencyRow[]>('/admin/currencies'),
-  createCurrency: (body: NewCurrency) => apiPost<CurrencyRow>('/admin/currencies', { ...body }),
-  updateCurrency: (id: number, patch: CurrencyPatch) => apiPost<CurrencyRow>(`/admin/currencies/${id}`, { ...patch }),
+  currencies: () => apiGet<CurrencyView[]>('/admin/currencies'),
+  createCurrency: (body: NewCurrency) => apiPost<CurrencyView>('/admin/currencies', { ...body }),
+  updateCurrency: (id: number, patch: CurrencyPatch) => apiPost<CurrencyView>(`/admin/currencies/${id}`, { ...patch }),
 };
 
 /** Query keys, so that invalidation and sign-out clearing stay consistent. */

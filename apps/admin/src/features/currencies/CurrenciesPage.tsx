@@ -15,7 +15,8 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { adminApi, queryKeys, type CurrencyRow, type NewCurrency } from '../../api/admin';
+import type { CurrencyView } from '@bourse/contract';
+import { adminApi, queryKeys, type NewCurrency } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
@@ -107,7 +108,7 @@ export default function CurrenciesPage() {
   const { message } = App.useApp();
   const currencies = useQuery({ queryKey: queryKeys.currencies, queryFn: adminApi.currencies });
   const toggle = useMutation({
-    mutationFn: (row: CurrencyRow) => adminApi.updateCurrency(row.id, { status: row.status === 1 ? 0 : 1 }),
+    mutationFn: (row: CurrencyView) => adminApi.updateCurrency(row.id, { status: row.status === 1 ? 0 : 1 }),
     onSuccess: async (row) => {
       void message.success(`${row.name} ${row.status === 1 ? 'enabled' : 'disabled'}`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.currencies });
@@ -115,7 +116,7 @@ export default function CurrenciesPage() {
     onError: (err) => void message.error(errorText(err)),
   });
 
-  const columns: TableColumnsType<CurrencyRow> = [
+  const columns: TableColumnsType<CurrencyView> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     {
       title: 'Currency',
@@ -169,7 +170,7 @@ export default function CurrenciesPage() {
       {currencies.isError ? (
         <QueryError what="currencies" error={currencies.error} onRetry={() => void currencies.refetch()} />
       ) : (
-        <Table<CurrencyRow>
+        <Table<CurrencyView>
           rowKey="id"
           columns={columns}
           dataSource={currencies.data ?? []}

@@ -1,7 +1,8 @@
 /** Console: price feed status per market (last tick, age, source) and the feed configuration. */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Table, Tag, type TableColumnsType } from 'antd';
-import { marketApi, marketKeys, type FeedMarket } from '../../api/market';
+import type { FeedMarket } from '@bourse/contract';
+import { marketApi, marketKeys } from '../../api/market';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 

@@ -1,17 +1,18 @@
 /** Console: markets (instruments) — add, edit, suspend/resume, with their price source. */
 import { useState } from 'react';
+import { FEED_SOURCES, INSTRUMENT_KINDS, type InstrumentView } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { adminApi, queryKeys } from '../../api/admin';
 import { errorText } from '../../api/client';
-import { FEED_SOURCES, INSTRUMENT_KINDS, marketApi, marketKeys, type InstrumentInput, type InstrumentRow } from '../../api/market';
+import { marketApi, marketKeys, type InstrumentInput } from '../../api/market';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
-function InstrumentModal({ editing, open, onClose }: { editing: InstrumentRow | null; open: boolean; onClose: () => void }) {
+function InstrumentModal({ editing, open, onClose }: { editing: InstrumentView | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<InstrumentInput>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -99,19 +100,19 @@ function InstrumentModal({ editing, open, onClose }: { editing: InstrumentRow | 
 export default function InstrumentsPage() {
   const me = useOperator();
   const isAdmin = me.role === 'admin';
-  const [modal, setModal] = useState<{ open: boolean; editing: InstrumentRow | null }>({ open: false, editing: null });
+  const [modal, setModal] = useState<{ open: boolean; editing: InstrumentView | null }>({ open: false, editing: null });
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const list = useQuery({ queryKey: marketKeys.instruments, queryFn: marketApi.instruments });
   const toggle = useMutation({
-    mutationFn: (row: InstrumentRow) => marketApi.updateInstrument(row.id, { status: row.status === 1 ? 0 : 1 }),
+    mutationFn: (row: InstrumentView) => marketApi.updateInstrument(row.id, { status: row.status === 1 ? 0 : 1 }),
     onSuccess: async (row) => {
       void message.success(`${row.symbol} ${row.status === 1 ? 'resumed' : 'suspended'}`);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'market'] });
     },
     onError: (err) => void message.error(errorText(err)),
   });
-  const columns: TableColumnsType<InstrumentRow> = [
+  const columns: TableColumnsType<InstrumentView> = [
     { title: 'ID', dataIndex: 'id', width: 60, render: (id: number) => <span className="mono">#{id}</span> },
     { title: 'Market', dataIndex: 'symbol', render: (s: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{s}</Typography.Text> },
     { title: 'Kind', dataIndex: 'kind', width: 90 },
@@ -163,7 +164,7 @@ export default function InstrumentsPage() {
         }
       />
       {list.isError ? <QueryError error={list.error} what="markets" onRetry={() => void list.refetch()} /> : null}
-      <Table<InstrumentRow> rowKey="id" size="middle" scroll={{ x: 1000 }} loading={list.isPending} columns={columns} dataSource={list.data ?? []} pagination={false} />
+      <Table<InstrumentView> rowKey="id" size="middle" scroll={{ x: 1000 }} loading={list.isPending} columns={columns} dataSource={list.data ?? []} pagination={false} />
       <InstrumentModal key={modal.editing?.id ?? 'new'} editing={modal.editing} open={modal.open} onClose={() => setModal({ open: false, editing: null })} />
     </>
   );

@@ -2,7 +2,7 @@
 import { Dec } from '@bourse/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import { apiResponse, feedStatusSchema, instrumentListSchema, instrumentSchema, rowId, type FeedSource, type InstrumentKind } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -34,6 +34,8 @@ const plain = (v: string) => new Dec(v).toFixed();
 function view(i: Instrument) {
   return {
     ...i,
+    kind: i.kind as InstrumentKind,
+    source: i.source as FeedSource,
     sim_price: plain(i.sim_price),
     sim_volatility: plain(i.sim_volatility),
     sim_volume: plain(i.sim_volume),
@@ -47,7 +49,7 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/market/instruments', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/market/instruments', { preValidation: anyOperator, schema: { tags: ['admin'], response: apiResponse(instrumentListSchema) } }, async () =>
       ok((await listInstruments(ctx.db)).map(view)),
     );
 
@@ -69,6 +71,7 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             sim_volume: editable.sim_volume.default('1'),
             lang,
           }),
+          response: apiResponse(instrumentSchema),
         },
       },
       async (req) => {
@@ -105,6 +108,7 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             status: z.coerce.number().int().min(0).max(1).optional(),
             lang,
           }),
+          response: apiResponse(instrumentSchema),
         },
       },
       async (req) => {
@@ -119,6 +123,6 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/market/feed', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () => ok(await feedStatus(ctx)));
+    app.get('/admin/market/feed', { preValidation: anyOperator, schema: { tags: ['admin'], response: apiResponse(feedStatusSchema) } }, async () => ok(await feedStatus(ctx)));
   };
 }

@@ -1,17 +1,9 @@
+import type { CurrencyView } from '@bourse/contract';
 import type { Database } from '../../db/database';
 import type { CurrencyRow } from '../../db/schema';
 
-/** The wire shape of spec §3's coin list: name, subName (ERC20/TRC20 for USDT), status, id, image. */
-export interface CurrencyView {
-  id: number;
-  name: string;
-  subName: string;
-  status: number;
-  image: string;
-  decimals: number;
-  color: string;
-  isFiat: boolean;
-}
+/** The wire shape of spec §3's coin list (the contract's currencyViewSchema): name, subName (ERC20/TRC20 for USDT), status, id, image. */
+export type { CurrencyView };
 
 export function currencyView(c: CurrencyRow): CurrencyView {
   return {

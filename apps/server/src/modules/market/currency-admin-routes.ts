@@ -1,7 +1,7 @@
 /** Console API of currencies (/api/admin/currencies): list, create, edit look and status (audited). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import { apiResponse, currencyListSchema, currencyViewSchema, rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
@@ -14,7 +14,7 @@ export function currencyAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/currencies', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/currencies', { preValidation: anyOperator, schema: { tags: ['admin'], response: apiResponse(currencyListSchema) } }, async () =>
       ok((await listCurrencies(ctx.db)).map(currencyView)),
     );
 
@@ -38,6 +38,7 @@ export function currencyAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...currencyLook,
             lang: z.string().optional(),
           }),
+          response: apiResponse(currencyViewSchema),
         },
       },
       async (req) => {
@@ -62,6 +63,7 @@ export function currencyAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             status: z.coerce.number().int().min(0).max(1).optional(),
             lang: z.string().optional(),
           }),
+          response: apiResponse(currencyViewSchema),
         },
       },
       async (req) => {

@@ -9,9 +9,7 @@ import type { InstrumentsTable } from '../../db/tables/market';
 import { AppError } from '../../http/errors';
 
 export type InstrumentRow = Selectable<InstrumentsTable>;
-export const INSTRUMENT_KINDS = ['spot', 'contract', 'lever', 'forex'] as const;
-export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
-export const FEED_SOURCES = ['simulated', 'ccxt'] as const;
+export { INSTRUMENT_KINDS, FEED_SOURCES, type InstrumentKind } from '@bourse/contract';
 
 /** Currencies the demo markets need beyond the base ones (spec §3 colours: LTC grey-purple). */
 export const MARKET_CURRENCIES = [

@@ -2,6 +2,7 @@
  * Market views: the quotation list of GET /currency/quotation_new (a contract the home page
  * relies on), ticker entries for the realtime 'ticker' channel, klines and favourites.
  */
+import type { Kline, MarketGroup, MarketItem, TickerEntry } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -9,40 +10,10 @@ import { queryCandles, stats24h, type Stats24h } from './candles';
 import { findInstrument, listInstruments, requireListed, type Instrument } from './instruments';
 import type { Period } from './periods';
 
-export interface MarketView {
-  instrument_id: number;
-  symbol: string;
-  base: string;
-  quote: string;
-  kind: string;
-  last: string;
-  change: string;
-  high: string;
-  low: string;
-  volume: string;
-  quote_volume: string;
-  price_precision: number;
-  amount_precision: number;
-  favourite: boolean;
-  /** Where prices come from: 'simulated' is demo data and is labelled so in the apps. */
-  source: string;
-}
-
-export interface QuotationGroup {
-  group: string;
-  markets: MarketView[];
-}
-
-export interface TickerEntry {
-  symbol: string;
-  last: string;
-  change: string;
-  high: string;
-  low: string;
-  volume: string;
-  quote_volume: string;
-  ts: number;
-}
+/** The wire shapes are the contract's (packages/contract/src/api/market.ts). */
+export type MarketView = MarketItem;
+export type QuotationGroup = MarketGroup;
+export type { TickerEntry };
 
 /** A decimal string at `places` decimals (half up), "0.00…" when absent. */
 export function fixed(value: string | undefined, places: number): string {
@@ -114,16 +85,7 @@ export async function marketDetail(db: Database, userId: number | null, symbol: 
   return marketView(inst, stats.get(inst.id), favs.has(inst.id));
 }
 
-export interface KlineView {
-  /** Candle open time in seconds. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quote_volume: string;
-}
+export type KlineView = Kline;
 
 export const KLINE_MAX = 1500;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import { apiResponse, currencyListSchema, klineListSchema, marketItemSchema, marketListSchema, quotationSchema, rowId } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -45,7 +45,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/currency/list',
-      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: z.object({ lang }) } },
+      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: z.object({ lang }), response: apiResponse(currencyListSchema) } },
       async () => ok((await listCurrencies(ctx.db, { enabledOnly: true })).map(currencyView)),
     );
 
@@ -56,6 +56,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['market'],
           summary: 'Listed markets grouped by quote currency, with 24 h statistics and the caller\'s favourites',
           querystring: z.object({ lang }),
+          response: apiResponse(quotationSchema),
         },
       },
       async (req) => ok(await quotation(ctx.db, await optionalUser(ctx, req), ctx.clock.now())),
@@ -63,7 +64,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/currency/market_detail',
-      { schema: { tags: ['market'], summary: 'One market with 24 h statistics', querystring: z.object({ symbol, lang }) } },
+      { schema: { tags: ['market'], summary: 'One market with 24 h statistics', querystring: z.object({ symbol, lang }), response: apiResponse(marketItemSchema) } },
       async (req) => ok(await marketDetail(ctx.db, await optionalUser(ctx, req), req.query.symbol, ctx.clock.now())),
     );
 
@@ -74,6 +75,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['market'],
           summary: 'Klines (candles) of a market for a period between from and to (seconds or ms)',
           querystring: z.object({ symbol, period: z.string().trim().min(1).max(10).default('1min'), from: instant, to: instant, limit: z.coerce.number().int().min(1).max(1500).optional(), lang }),
+          response: apiResponse(klineListSchema),
         },
       },
       async (req) => {
@@ -100,6 +102,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               lang,
             })
             .refine((v) => v.symbol !== undefined || v.coin !== undefined, { message: 'field_required', path: ['symbol'] }),
+          response: apiResponse(klineListSchema),
         },
       },
       async (req) => {
@@ -113,7 +116,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/add',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef, response: apiResponse(z.null()) } },
       async (req) => {
         await addFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!, ctx.clock.now());
         return ok(null);
@@ -122,7 +125,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/del',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef, response: apiResponse(z.null()) } },
       async (req) => {
         await removeFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!);
         return ok(null);
@@ -131,7 +134,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/optional/list',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }) } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }), response: apiResponse(marketListSchema) } },
       async (req) => ok(await listFavourites(ctx.db, currentUser(req), ctx.clock.now())),
     );
   };

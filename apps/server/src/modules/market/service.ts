@@ -1,4 +1,5 @@
 /** Start-up of the price feed and the feed status of the console. */
+import type { FeedStatus } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { CcxtSource } from './ccxt-source';
@@ -99,7 +100,7 @@ function startRetention(ctx: AppContext, leading: () => boolean): { stop(): void
 }
 
 /** Per market: source, last tick, its age and whether it is stale; plus the feed's own state. */
-export async function feedStatus(ctx: AppContext) {
+export async function feedStatus(ctx: AppContext): Promise<FeedStatus> {
   const now = ctx.clock.now();
   const [instruments, ticks] = await Promise.all([listInstruments(ctx.db), lastTicks(ctx.db)]);
   const feed = active;

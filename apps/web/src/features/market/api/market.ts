@@ -7,52 +7,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { Kline, MarketGroup, MarketItem, TickerEntry } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { useChannel } from '../../../api/socket';
-
-export interface MarketItem {
-  instrument_id: number;
-  symbol: string;
-  base: string;
-  quote: string;
-  kind: string;
-  last: string;
-  change: string;
-  high: string;
-  low: string;
-  volume: string;
-  quote_volume: string;
-  price_precision: number;
-  amount_precision: number;
-  favourite: boolean;
-  source?: string;
-}
-
-export interface MarketGroup {
-  group: string;
-  markets: MarketItem[];
-}
-
-export interface TickerEntry {
-  symbol: string;
-  last: string;
-  change: string;
-  high: string;
-  low: string;
-  volume: string;
-  quote_volume: string;
-  ts: number;
-}
-
-export interface Kline {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quote_volume: string;
-}
 
 export const PERIODS = ['1min', '5min', '15min', '30min', '1h', '1day', '1week', '1mon'] as const;
 export type Period = (typeof PERIODS)[number];

@@ -7,7 +7,8 @@ import { CandlestickSeries, ColorType, createChart, HistogramSeries, type IChart
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannel } from '../../../api/socket';
-import { fetchKlines, type Kline, type Period } from '../api/market';
+import type { Kline } from '@bourse/contract';
+import { fetchKlines, type Period } from '../api/market';
 
 // The theme's --up / --down (ui/global.css): the last-price tag is white text on these.
 const UP = '#087f50';

@@ -4,6 +4,7 @@
  * The list is sorted on the fetched snapshot; live ticks update each row in place (one row per
  * tick, fixed-width numeric columns), so rows neither jump nor shift.
  */
+import type { MarketItem } from '@bourse/contract';
 import { compactNumber, Dec, formatPrice } from '@bourse/money';
 import { SearchBar, Skeleton, Toast } from 'antd-mobile';
 import { memo, useMemo, useState } from 'react';
@@ -24,7 +25,6 @@ import {
   useQuotationList,
   useTickerFeed,
   withLive,
-  type MarketItem,
 } from '../../market/api/market';
 import { StarButton } from '../../market/components/StarButton';
 import { SimulatedBadge } from '../../market/components/SimulatedBadge';
