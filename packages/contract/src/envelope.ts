@@ -1,5 +1,5 @@
 /**
- * The response envelope of spec §7–§8 and DESIGN.md §3. Every handled outcome is HTTP 200 with
+ * The response envelope (docs/product/api.md). Every handled outcome is HTTP 200 with
  * one of these bodies; HTTP error statuses are reserved for transport faults.
  */
 export const ENVELOPE_TYPE = {

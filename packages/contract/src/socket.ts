@@ -1,4 +1,4 @@
-/** socket.io channel names (DESIGN.md §3). Clients emit `sub`/`unsub` with a channel name. */
+/** socket.io channel names (docs/product/api.md). Clients emit `sub`/`unsub` with a channel name. */
 export const SOCKET_EVENTS = {
   subscribe: 'sub',
   unsubscribe: 'unsub',

@@ -2,7 +2,7 @@ import { ENVELOPE_TYPE, REQUEST_TIMEOUT_MS } from '@bourse/contract';
 import { clearToken, getToken } from './session';
 
 const API_BASE = '/api';
-/** The console speaks English; `lang` rides on every payload (DESIGN.md §3) so server messages match. */
+/** The console speaks English; `lang` rides on every payload (docs/product/api.md) so server messages match. */
 const LANG = 'en';
 
 export type ApiErrorKind =

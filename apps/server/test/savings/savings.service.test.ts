@@ -293,7 +293,7 @@ describe('early redemption', () => {
   });
 });
 
-describe('machine lease (prepaid fee, products.md §7: nothing is refunded)', () => {
+describe('machine lease (prepaid fee, docs/product/savings.md: nothing is refunded)', () => {
   const lease = { kind: 'machine' as const, refundPrincipal: false, earlyRedeem: false, penaltyRate: '0', payout: 'account' as const };
 
   it('books the fee to savings revenue, pays daily output, refuses early exit, and ends with nothing returned', async () => {

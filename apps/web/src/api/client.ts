@@ -1,5 +1,5 @@
 /**
- * The one API client (spec §7–§8, DESIGN.md §3).
+ * The one API client (docs/product/api.md).
  *
  * - Base path /api; GET sends a query string, POST a form-encoded body (URLSearchParams).
  * - `lang` (the stored language) is added to every payload; the stored token goes in the

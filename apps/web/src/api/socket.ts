@@ -1,5 +1,5 @@
 /**
- * Realtime socket (spec §4, §7; DESIGN.md §3): socket.io on the page origin, websocket transport
+ * Realtime socket (docs/product/api.md): socket.io on the page origin, websocket transport
  * only, connect time-out 5 s, reconnect delay 100 ms growing by 2 (socket.io's default factor) up
  * to 10 s. Errors are only logged. Channels are joined with `sub` and left with `unsub`; joins are
  * reference-counted and replayed after every reconnect.

@@ -1,5 +1,5 @@
 /**
- * Protected navigation (spec §4, DESIGN.md §7): a visitor opening a protected page sees the
+ * Protected navigation (docs/product/api.md): a visitor opening a protected page sees the
  * "please log in" toast and lands on the login page after 1200 ms. The login page returns to the
  * requested page afterwards.
  */

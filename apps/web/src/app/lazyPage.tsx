@@ -1,5 +1,5 @@
 /**
- * Route-level code splitting (DESIGN.md §7): a lazily loaded page shows a loading view only
+ * Route-level code splitting (docs/product/api.md): a lazily loaded page shows a loading view only
  * after 200 ms (or, when given, its own placeholder frame at once) and a retry view when its
  * chunk fails or has not arrived after 60 s.
  */

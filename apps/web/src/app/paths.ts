@@ -1,4 +1,4 @@
-/** Route paths of spec §2 and the protected-page rule of spec §4 / DESIGN.md §7. */
+/** Route paths and the protected-page rule (docs/product/api.md). */
 export const PATHS = {
   root: '/',
   home: '/pages/index/index',

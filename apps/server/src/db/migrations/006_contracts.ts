@@ -2,7 +2,7 @@
  * Schema of timed up/down contracts (contract orders and seconds contracts): one engine for both.
  * One statement per string.
  *
- * Honest settlement (DESIGN.md §1.1): an order's outcome follows only from its open tick and the
+ * Honest settlement (docs/product/settlement.md): an order's outcome follows only from its open tick and the
  * first stored tick at or after expiry. There is no outcome column an operator could set: the
  * status is written once by the settler (guarded `where status = 'open'`), and a CHECK refuses a
  * settled outcome without its close tick.

@@ -1,6 +1,6 @@
 /**
- * Machine leasing as a prepaid fee (products.md §7: "The user prepays the hashrate and
- * electricity fees. Nothing is refunded."). A product says whether its principal returns at
+ * Machine leasing as a prepaid fee (docs/product/savings.md: the user prepays the hashrate and
+ * electricity fees; nothing is refunded). A product says whether its principal returns at
  * maturity (`refund_principal`, default true); a non-refunding product cannot be redeemed early
  * and pays income to the account (never compounding into a balance nobody gets back). Each
  * subscription keeps the rule it was sold on, so a later product edit never changes an existing

@@ -84,7 +84,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => ok(await categories(ctx, req.lang)),
     );
 
-    // Newer API aliases (DESIGN.md §7): the same services.
+    // Newer API aliases (docs/product/api.md): the same services.
     app.get(
       '/index/getNewsList',
       {

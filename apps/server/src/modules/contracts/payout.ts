@@ -1,5 +1,5 @@
 /**
- * The settlement rule (DESIGN.md §1.1), pure and exact (bigint base units, rates scaled by 1e18).
+ * The settlement rule (docs/product/settlement.md), pure and exact (bigint base units, rates scaled by 1e18).
  *
  * - Up wins when close > open, down wins when close < open; equal prices are a tie.
  * - Win: the stake comes back plus the gross profit = floor(stake × payout_rate) (a credit to the

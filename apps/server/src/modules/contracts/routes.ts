@@ -1,6 +1,6 @@
 /**
  * User API of timed up/down contracts: the seconds-trade calls of spec §7 (/microtrade/*) and the
- * newer /contract/* calls, which map onto the same services (DESIGN.md §7). /contract/followContract
+ * newer /contract/* calls, which map onto the same services (docs/product/api.md). /contract/followContract
  * belongs to copy trading and is not served here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

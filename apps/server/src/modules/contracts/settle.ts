@@ -1,5 +1,5 @@
 /**
- * Settlement of timed up/down contracts (DESIGN.md §1.1).
+ * Settlement of timed up/down contracts (docs/product/settlement.md).
  *
  * Rule: the close price is the first stored tick of the order's market at or after its expiry
  * instant. If no tick is stored with a time in [expiry, expiry + VOID_AFTER_MS), the order is

@@ -2,7 +2,7 @@
  * Demo data (DEMO_DATA only; idempotent): one product of each family in USDT (ERC20), all
  * flagged is_demo, and a yield pool funded from the `demo` system account through the journal.
  * Rates are modest and the machine product's output varies by the published draw rule; the
- * machine lease is a prepaid fee (refundPrincipal false, products.md §7: nothing is refunded).
+ * machine lease is a prepaid fee (refundPrincipal false, docs/product/savings.md: nothing is refunded).
  */
 import { parseUnits } from '@bourse/money';
 import type { AppContext } from '../../context';

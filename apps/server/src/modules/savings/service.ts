@@ -67,7 +67,7 @@ export function productView(p: Product, c: CurrencyRow, lang: string, now: Date)
     penalty_rate: p.penaltyRate,
     early_redeem: p.earlyRedeem,
     forfeit_income: p.forfeitIncome,
-    /** False: a prepaid lease; the amount is a fee and is never returned (products.md §7). */
+    /** False: a prepaid lease; the amount is a fee and is never returned (docs/product/savings.md). */
     refund_principal: p.refundPrincipal,
     payout: p.payout,
     accrual_status: p.accrualStatus,
@@ -183,7 +183,7 @@ function joinInTransaction(ctx: AppContext, userId: number, input: SubscribeInpu
       clientKey: input.clientKey ?? null,
       at: now,
     });
-    // A prepaid lease (products.md §7: "Nothing is refunded"): the fee is the platform's revenue
+    // A prepaid lease (docs/product/savings.md: nothing is refunded): the fee is the platform's revenue
     // at subscription, not at maturity. From this moment nothing of it is owed to the user (no
     // early exit, no refund at maturity), so it never sits in `savings_pool`, which holds only
     // money that goes back to users; the pool and the liabilities stay truthful. Daily output is

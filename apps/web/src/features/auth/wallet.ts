@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in (EIP-4361, DESIGN.md §1.1): the browser wallet signs a sign-in message; it is
+ * Wallet sign-in (EIP-4361, docs/product/settlement.md): the browser wallet signs a sign-in message; it is
  * never asked for an approval or a transaction.
  */
 import { api } from '../../api/client';

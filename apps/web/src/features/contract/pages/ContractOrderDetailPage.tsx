@@ -1,4 +1,4 @@
-/** One order with the exact ticks it was opened and settled against (DESIGN.md §1.1). */
+/** One order with the exact ticks it was opened and settled against (docs/product/settlement.md). */
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

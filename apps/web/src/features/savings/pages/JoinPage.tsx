@@ -32,7 +32,7 @@ function maxJoin(p: ProductDetail): Dec {
   return Dec.min(dec(p.available), left, dec(p.remaining_quota)).toDecimalPlaces(p.currency.decimals, Dec.ROUND_DOWN);
 }
 
-/** Realized history (products.md §7): the rates actually recorded for the last days, never a promise. */
+/** Realized history (docs/product/savings.md): the rates actually recorded for the last days, never a promise. */
 function Realized({ p }: { p: ProductDetail }) {
   const { t } = useTranslation();
   const paid = p.realized_rates.filter((r) => r.status === 'paid');
