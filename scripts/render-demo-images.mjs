@@ -6,7 +6,7 @@
 // thread (40–130 ms tasks at 4× CPU on Home, nine of them for the logo and the coin icons),
 // while a raster image is decoded off it. The two banners stay SVG: the first is Home's LCP
 // image, and as WebP (≈ 6 KB against 1.3 KB of SVG) it painted later on a slow link (docs/
-// benchmarks.md, ninth session).
+// benchmarks-history.md, ninth session).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';

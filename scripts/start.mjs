@@ -39,7 +39,7 @@ for (const app of ['web', 'admin']) {
 // short-lived objects of a request (parsing, validation, the reply) outlive a default scavenge
 // cycle, get promoted and are collected again by full collections; with 32 MB semi-spaces
 // garbage collection fell from ≈ 11 % to ≈ 3 % of the server's CPU profile in the spot benchmark
-// (docs/benchmarks.md, seventh session). Keep in step with SERVER_NODE_FLAGS in bench/spot-http.ts.
+// (docs/benchmarks-history.md, seventh session). Keep in step with SERVER_NODE_FLAGS in bench/spot-http.ts.
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

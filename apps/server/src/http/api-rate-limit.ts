@@ -1,7 +1,7 @@
 /**
  * The global per-IP limit of the API (600 calls a minute): a fixed one-minute window counted in a
  * Map that is emptied when the minute turns. @fastify/rate-limit did this job for every call at
- * ≈ 20 µs of CPU plus three response headers (docs/benchmarks.md, eighth session: a tenth of the
+ * ≈ 20 µs of CPU plus three response headers (docs/benchmarks-history.md, eighth session: a tenth of the
  * server's cost per order); it still guards the routes with limits of their own (codes, logins),
  * which are few and rare. A window that starts at the minute lets a client make up to twice the
  * limit across a minute's turn, which is what a coarse flood guard needs.

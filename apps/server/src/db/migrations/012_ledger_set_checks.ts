@@ -5,7 +5,7 @@
  * now three foreign keys said so: each inserted posting ran three RI triggers, each an index probe
  * plus a FOR KEY SHARE row lock through SPI. A spot group posts hundreds of postings in one
  * statement, and these per-row checks were about a third of PostgreSQL's CPU per order
- * (docs/benchmarks.md, sixth session). The statement trigger that already checks every entry
+ * (docs/benchmarks-history.md, sixth session). The statement trigger that already checks every entry
  * balances now also checks, with one join each over the inserted rows, that every posting's
  * account exists and has its currency (accounts' own foreign key vouches for the currency) and
  * that every posting's entry exists.

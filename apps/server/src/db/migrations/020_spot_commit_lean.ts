@@ -1,5 +1,5 @@
 /**
- * A leaner spot group commit (docs/benchmarks.md, seventh session): `spot_commit_group2` does what
+ * A leaner spot group commit (docs/benchmarks-history.md, seventh session): `spot_commit_group2` does what
  * 011's `spot_commit_group` does (fence, journal batch through ledger_post_batch, orders, trades;
  * one statement, atomic, the same refusals) with less work per order:
  *

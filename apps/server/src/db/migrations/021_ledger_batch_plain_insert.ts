@@ -3,7 +3,7 @@
  * instead of INSERT … ON CONFLICT (idempotency_key) DO NOTHING followed by a row count. The
  * outcome is the same (a key already in the journal, or repeated in the batch, fails the statement
  * with unique_violation, 23505, and nothing of the batch stays), without a speculative insertion
- * per entry (docs/benchmarks.md, seventh session).
+ * per entry (docs/benchmarks-history.md, seventh session).
  *
  * It built that definition by editing migration 019's text. The functions now live in files
  * applied after the ordered migrations (`db/functions.ts`), so this migration no longer defines

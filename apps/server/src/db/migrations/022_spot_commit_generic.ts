@@ -1,5 +1,5 @@
 /**
- * The spot group commit with less fixed work per group (docs/benchmarks.md, eighth session). A
+ * The spot group commit with less fixed work per group (docs/benchmarks-history.md, eighth session). A
  * group's cost in PostgreSQL had a large part that did not depend on its size: a one-order group
  * took ≈ 1.4 ms of backend CPU. Two causes are removed here:
  *

@@ -1,5 +1,5 @@
 /**
- * Two spot groups share the database's work (docs/benchmarks.md, ninth session). Since 022 the
+ * Two spot groups share the database's work (docs/benchmarks-history.md, ninth session). Since 022 the
  * writer sends a group while the one ahead still commits, but the group's first step was the
  * fence, which waits for the group ahead: so the groups' statements ran strictly one after the
  * other, on one core, and that chain was the limit of spot throughput over HTTP (the writer busy

@@ -1,5 +1,5 @@
 /**
- * Shipped as: less PostgreSQL work per spot order (docs/benchmarks.md, eleventh session).
+ * Shipped as: less PostgreSQL work per spot order (docs/benchmarks-history.md, eleventh session).
  * `spot_commit_group2` changed a group's balances without `ledger_batch_apply`'s explicit
  * shortfall check before the update (the accounts' CHECK constraints refused an overdraw), and
  * the journal's and the trades' id sequences were looked up once per call instead of once per row

@@ -136,7 +136,7 @@ export function renderBootPage(
   // styled and laid out the rest of the first screen in a second frame: one 120-370 ms task at 4x
   // CPU right after the first paint, mostly the first use of each font size and weight. The whole
   // page has arrived by then (it is sent in one piece); the first paint comes ≈ 0.1-0.3 s later and
-  // shows the whole first screen, and the header is no longer laid out twice (docs/benchmarks.md,
+  // shows the whole first screen, and the header is no longer laid out twice (docs/benchmarks-history.md,
   // tenth session).
   const guard = home
     ? `<style>[data-ssr-drop] #root{display:none}</style><script>${ROUTE_GUARD_SCRIPT}</script>${RENDER_BLOCK}`

@@ -279,7 +279,7 @@ export class MarketWriter {
    * microtasks, so the database starts on that group while this process writes this group's
    * responses (tens of socket writes, each of which may hand the CPU to the client it wakes):
    * answering first put those writes between one group's commit and the next one's start, on the
-   * market's serial path (docs/benchmarks.md, tenth session). Groups are answered in commit order
+   * market's serial path (docs/benchmarks-history.md, tenth session). Groups are answered in commit order
    * (setImmediate runs its callbacks first in, first out), so the last one settles last.
    */
   private answerSoon(g: Matched, ids: string[]): void {
