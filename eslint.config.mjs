@@ -23,6 +23,37 @@ export default tseslint.config(
       ],
     },
   },
+  // Module boundaries of the server (docs/architecture.md, "Modules"): a module is entered only
+  // through its index.ts, and the shared layers (http, db, lib) import no module.
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: "Import another module only through its index.ts ('../<module>')." }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: "Import another module only through its index.ts ('../../<module>')." }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/http/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/modules(/|$)', message: 'http/, db/ and lib/ are shared layers: they import no module.' }] },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: {

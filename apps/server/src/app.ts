@@ -15,7 +15,7 @@ import type { Lang } from '@bourse/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
-import { bootPage, pageLang } from './http/boot-page';
+import { bootPage, pageLang } from './modules/home';
 import { apiSecurityHeaders, securityHeaders } from './http/security-headers';
 import { apiRateLimit } from './http/api-rate-limit';
 import { installErrorHandler } from './http/error-handler';

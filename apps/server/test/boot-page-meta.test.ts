@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderBootPage } from '../src/http/boot-page';
+import { renderBootPage } from '../src/modules/home';
 
 const INDEX = readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8');
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { CONTENT_CATEGORY } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBootPage } from '../src/http/boot-page';
+import { renderBootPage } from '../src/modules/home';
 import { testApp } from './helpers';
 
 const TEMPLATE =

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { ROUTE_GUARD_SCRIPT } from './boot-page';
+import { ROUTE_GUARD_SCRIPT } from './route-guard';
 
 /** The one inline script the app's pages carry (boot-page.ts), allowed by its hash. */
 const routeGuardHash = `'sha256-${createHash('sha256').update(ROUTE_GUARD_SCRIPT).digest('base64')}'`;

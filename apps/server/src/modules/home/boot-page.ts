@@ -27,11 +27,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CONTENT_CATEGORY, HOME_HASH, LANG_COOKIE, STORAGE_KEYS, toLang, type Lang } from '@bourse/contract';
-import type { AppContext } from '../context';
-import { listNews } from '../modules/content';
-import { currencyView, listCurrencies, quotation } from '../modules/market';
-import { fiatRates, menu, siteConfig } from '../modules/platform';
+import { CONTENT_CATEGORY, LANG_COOKIE, toLang, type Lang } from '@bourse/contract';
+import type { AppContext } from '../../context';
+import { ROUTE_GUARD_SCRIPT } from '../../http/route-guard';
+import { listNews } from '../content';
+import { currencyView, listCurrencies, quotation } from '../market';
+import { fiatRates, menu, siteConfig } from '../platform';
 
 export const BOOT_CACHE_MS = 5_000;
 /** Must match the web app's query keys (features/content/api/content.ts useNewsHead, platform settings). */
@@ -82,20 +83,6 @@ export async function bootQueries(ctx: AppContext, lang: Lang = 'en'): Promise<B
   // The same values the browser will parse from the data block, so both render the same.
   return JSON.parse(JSON.stringify(out)) as BootQuery[];
 }
-
-/**
- * Runs in <head>, before anything paints: unless the browser is about to hydrate the markup (Home,
- * the rendered language, no session, default fiat: the rule of apps/web/src/ssr/hydration.ts,
- * from the same localStorage keys), it marks <html> so the markup stays hidden, and a link to
- * another page, a signed-in user or another language never sees the visitor's Home first. The app
- * removes the mark once it has rendered. Allowed by its hash in the CSP (http/security-headers.ts);
- * nothing in it varies (the rendered language is read from <html data-ssr>).
- */
-export const ROUTE_GUARD_SCRIPT =
-  `try{var d=document.documentElement,s=localStorage;` +
-  `if(!${String(HOME_HASH)}.test(location.hash)||s.getItem("${STORAGE_KEYS.token}")||` +
-  `(s.getItem("${STORAGE_KEYS.lang}")||"en")!==d.dataset.ssr||(s.getItem("${STORAGE_KEYS.fiat}")||"USD")!=="USD")` +
-  `d.setAttribute("data-ssr-drop","")}catch(e){}`;
 
 /**
  * Render-blocking until the element `#boot-data` (right after the server's markup) has been
