@@ -12,3 +12,4 @@ export * from './api/response';
 export * from './kyc';
 export * from './profile';
 export * from './api/market';
+export * from './api/spot';

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/client';
-import { spotApi, spotKeys, type SpotMarketPatch, type SpotMarketRow } from '../../api/spot';
+import type { SpotAdminMarket } from '@bourse/contract';
+import { spotApi, spotKeys, type SpotMarketPatch } from '../../api/spot';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
 const RATE = { pattern: /^\d+(\.\d{1,18})?$/, message: 'A decimal such as 0.001' };
 
-function EditModal({ row, onClose }: { row: SpotMarketRow | null; onClose: () => void }) {
+function EditModal({ row, onClose }: { row: SpotAdminMarket | null; onClose: () => void }) {
   const [form] = Form.useForm<SpotMarketPatch>();
   const qc = useQueryClient();
   const { message } = App.useApp();
@@ -84,11 +85,11 @@ function EditModal({ row, onClose }: { row: SpotMarketRow | null; onClose: () =>
 
 export default function SpotMarketsPage() {
   const me = useOperator();
-  const [editing, setEditing] = useState<SpotMarketRow | null>(null);
+  const [editing, setEditing] = useState<SpotAdminMarket | null>(null);
   const markets = useQuery({ queryKey: spotKeys.markets, queryFn: spotApi.markets, refetchInterval: 5000 });
   const bot = useQuery({ queryKey: spotKeys.bot, queryFn: spotApi.bot, refetchInterval: 5000 });
   const pct = (r: string) => `${(Number(r) * 100).toString()} %`;
-  const columns: TableColumnsType<SpotMarketRow> = [
+  const columns: TableColumnsType<SpotAdminMarket> = [
     { title: 'Market', dataIndex: 'symbol', render: (s: string) => <Typography.Text strong>{s}</Typography.Text> },
     {
       title: 'Trading',
@@ -125,7 +126,7 @@ export default function SpotMarketsPage() {
     <div>
       <PageHeader title="Spot markets" description="Trading parameters and fees per market (operator configuration), and the matching engine of each market in this process." />
       {markets.isError ? <QueryError error={markets.error} onRetry={markets.refetch} what="spot markets" /> : null}
-      <Table<SpotMarketRow> rowKey="instrument_id" size="small" loading={markets.isPending} dataSource={markets.data ?? []} columns={columns} pagination={false} />
+      <Table<SpotAdminMarket> rowKey="instrument_id" size="small" loading={markets.isPending} dataSource={markets.data ?? []} columns={columns} pagination={false} />
       <Typography.Title level={4} style={{ marginTop: 32 }}>
         Demo market-making bot
       </Typography.Title>

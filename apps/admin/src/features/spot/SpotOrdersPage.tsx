@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, InputNumber, Popconfirm, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/client';
-import { spotApi, spotKeys, type SpotOrderRow, type SpotTradeRow, type UserLabel } from '../../api/spot';
+import type { SpotAdminOrder, SpotAdminTrade, SpotUserLabel } from '@bourse/contract';
+import { spotApi, spotKeys } from '../../api/spot';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
 /** A user id with its name; the labelled demo bots are tagged. */
-function UserCell({ id, user }: { id: number | undefined; user: UserLabel | null | undefined }) {
+function UserCell({ id, user }: { id: number | undefined; user: SpotUserLabel | null | undefined }) {
   return (
     <span>
       <span className="mono">#{id}</span> {user?.label}
@@ -45,7 +46,7 @@ export default function SpotOrdersPage() {
     },
     onError: (err) => void message.error(errorText(err)),
   });
-  const columns: TableColumnsType<SpotOrderRow> = [
+  const columns: TableColumnsType<SpotAdminOrder> = [
     { title: 'ID', dataIndex: 'id', width: 80, render: (id: string) => <span className="mono">#{id}</span> },
     { title: 'User', width: 220, render: (_, o) => <UserCell id={o.user_id} user={o.user} /> },
     { title: 'Market', dataIndex: 'symbol', width: 110 },
@@ -69,7 +70,7 @@ export default function SpotOrdersPage() {
         ) : null,
     },
   ];
-  const tradeColumns: TableColumnsType<SpotTradeRow> = [
+  const tradeColumns: TableColumnsType<SpotAdminTrade> = [
     { title: 'ID', dataIndex: 'id', width: 80, render: (id: string) => <span className="mono">#{id}</span> },
     { title: 'Market', dataIndex: 'symbol' },
     { title: 'Price', dataIndex: 'price', render: (p: string) => p.replace(/\.?0+$/, '') },
@@ -133,7 +134,7 @@ export default function SpotOrdersPage() {
         }
       />
       {orders.isError ? <QueryError error={orders.error} onRetry={orders.refetch} what="orders" /> : null}
-      <Table<SpotOrderRow>
+      <Table<SpotAdminOrder>
         rowKey="id"
         size="small"
         loading={orders.isPending}
@@ -145,7 +146,7 @@ export default function SpotOrdersPage() {
         Latest trades
       </Typography.Title>
       {trades.isError ? <QueryError error={trades.error} onRetry={trades.refetch} what="trades" /> : null}
-      <Table<SpotTradeRow> rowKey="id" size="small" loading={trades.isPending} dataSource={trades.data ?? []} columns={tradeColumns} pagination={{ pageSize: 20 }} />
+      <Table<SpotAdminTrade> rowKey="id" size="small" loading={trades.isPending} dataSource={trades.data ?? []} columns={tradeColumns} pagination={{ pageSize: 20 }} />
     </div>
   );
 }

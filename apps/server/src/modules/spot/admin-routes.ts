@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bigRowId, rowId } from '@bourse/contract';
+import {
+  apiResponse,
+  bigRowId,
+  rowId,
+  spotAdminMarketListSchema,
+  spotAdminOrderPageSchema,
+  spotAdminTradeListSchema,
+  spotBotStatusSchema,
+  spotMarketParamsSchema,
+  spotOrderSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -22,7 +32,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/spot/markets', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+    app.get('/admin/spot/markets', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(spotAdminMarketListSchema) } }, async () => {
       const engines = spotEngines(ctx);
       const writers = new Map((await engines.running()).map((w) => [w.market.instrumentId, w]));
       return ok(
@@ -61,6 +71,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             bot_level_notional: rate.optional(),
             lang,
           }),
+          response: apiResponse(spotMarketParamsSchema),
         },
       },
       async (req) => {
@@ -93,6 +104,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             limit: z.coerce.number().int().min(1).max(100).default(20),
             lang,
           }),
+          response: apiResponse(spotAdminOrderPageSchema),
         },
       },
       async (req) => {
@@ -105,7 +117,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/spot/orders/:id/cancel',
-      { preValidation: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id: bigRowId }), body: z.object({ lang }) } },
+      { preValidation: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id: bigRowId }), body: z.object({ lang }), response: apiResponse(spotOrderSchema) } },
       async (req) => {
         const order = await cancelOrder(ctx, null, req.params.id, 'operator');
         await audit(ctx, currentOperator(req).id, 'spot.order.cancel', order.id, null, { status: order.status }, req.ip);
@@ -117,7 +129,11 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/spot/trades',
       {
         preValidation: anyOperator,
-        schema: { tags: ['admin'], querystring: z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang }) },
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang }),
+          response: apiResponse(spotAdminTradeListSchema),
+        },
       },
       async (req) => {
         const engines = spotEngines(ctx);
@@ -148,7 +164,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/spot/bot', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () => {
+    app.get('/admin/spot/bot', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(spotBotStatusSchema) } }, async () => {
       const bot = activeSpotBot();
       const markets = await loadMarkets(ctx.db);
       return ok({

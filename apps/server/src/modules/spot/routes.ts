@@ -1,4 +1,15 @@
-import { PAGE_SIZE_DEFAULT, rowId } from '@bourse/contract';
+import {
+  PAGE_SIZE_DEFAULT,
+  apiResponse,
+  rowId,
+  spotBalanceSchema,
+  spotDepthSchema,
+  spotMarketInfoListSchema,
+  spotOrderFillsSchema,
+  spotOrderPageSchema,
+  spotOrderSchema,
+  spotTradeListSchema,
+} from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -43,6 +54,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             client_order_id: z.string().trim().min(1).max(64).optional(),
             lang,
           }),
+          response: apiResponse(spotOrderSchema),
         },
       },
       async (req) => {
@@ -67,7 +79,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/coin/cancelTrade',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: z.object({ id, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: z.object({ id, lang }), response: apiResponse(spotOrderSchema) } },
       async (req) => ok(await cancelOrder(ctx, currentUser(req), req.body.id)),
     );
 
@@ -79,6 +91,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['spot'],
           summary: "The user's spot orders: pending (open) or history, newest first",
           querystring: z.object({ status: z.enum(['pending', 'history', 'all']).default('pending'), symbol: symbol.optional(), page, limit, lang }),
+          response: apiResponse(spotOrderPageSchema),
         },
       },
       async (req) => ok(await listOrders(ctx, currentUser(req), req.query)),
@@ -86,18 +99,27 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/coin/order',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: z.object({ id, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: z.object({ id, lang }), response: apiResponse(spotOrderFillsSchema) } },
       async (req) => ok(await orderFills(ctx, currentUser(req), req.query.id)),
     );
 
     app.get(
       '/coin/balance',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: z.object({ symbol, lang }) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: z.object({ symbol, lang }), response: apiResponse(spotBalanceSchema) } },
       async (req) => ok(await balances(ctx, currentUser(req), req.query.symbol)),
     );
 
-    app.get('/coin/markets', { schema: { tags: ['spot'], summary: 'Spot markets and their trading parameters', querystring: z.object({ lang }) } }, async () =>
-      ok(await markets(ctx)),
+    app.get(
+      '/coin/markets',
+      {
+        schema: {
+          tags: ['spot'],
+          summary: 'Spot markets and their trading parameters',
+          querystring: z.object({ lang }),
+          response: apiResponse(spotMarketInfoListSchema),
+        },
+      },
+      async () => ok(await markets(ctx)),
     );
 
     app.get(
@@ -107,6 +129,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['spot'],
           summary: 'Order book: aggregated levels, best first',
           querystring: z.object({ symbol, limit: z.coerce.number().int().min(1).max(200).default(20), lang }),
+          response: apiResponse(spotDepthSchema),
         },
       },
       async (req) => ok(await depth(ctx, req.query.symbol, req.query.limit)),
@@ -119,6 +142,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['spot'],
           summary: 'Recent trades of a market, newest first',
           querystring: z.object({ symbol, limit: z.coerce.number().int().min(1).max(200).default(50), lang }),
+          response: apiResponse(spotTradeListSchema),
         },
       },
       async (req) => ok(await trades(ctx, req.query.symbol, req.query.limit)),

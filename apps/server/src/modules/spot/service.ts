@@ -3,6 +3,7 @@
  * price band around the index price, trading switch), the freeze it needs, and the reads.
  * Matching and settlement happen in the market's writer (writer.ts, matcher.ts, settlement.ts).
  */
+import type { SpotOrderFills } from '@bourse/contract';
 import { Dec, formatUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -160,7 +161,7 @@ export async function listOrders(
 }
 
 /** The fills of one of the user's orders. */
-export async function orderFills(ctx: AppContext, userId: number | null, orderId: number) {
+export async function orderFills(ctx: AppContext, userId: number | null, orderId: number): Promise<SpotOrderFills> {
   const row = await repo.findOrder(ctx.db, orderId);
   if (!row || (userId !== null && row.user_id !== userId)) throw new AppError('spot_order_not_found');
   const m = await spotEngines(ctx).market(row.instrument_id);

@@ -1,4 +1,5 @@
 /** Wire shapes of spot orders and trades: amounts as decimal strings. */
+import type { SpotOrder } from '@bourse/contract';
 import { formatUnits } from '@bourse/money';
 import { lotUnits, lotsText, type SpotMarket } from './market';
 import type { OrderState } from './types';
@@ -12,7 +13,7 @@ export function avgPrice(m: SpotMarket, notional: bigint, filledLots: number): s
   return formatUnits(units, m.pricePrecision + 4);
 }
 
-export function orderView(m: SpotMarket, o: OrderState) {
+export function orderView(m: SpotMarket, o: OrderState): SpotOrder {
   const lot = lotUnits(m);
   return {
     id: String(o.id),
@@ -41,4 +42,5 @@ export function orderView(m: SpotMarket, o: OrderState) {
   };
 }
 
-export type OrderView = ReturnType<typeof orderView>;
+/** The contract's spot order (packages/contract/src/api/spot.ts). */
+export type OrderView = SpotOrder;

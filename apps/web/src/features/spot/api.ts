@@ -6,90 +6,20 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { PAGE_SIZE_DEFAULT, SOCKET_EVENTS, channels } from '@bourse/contract';
+import {
+  PAGE_SIZE_DEFAULT,
+  SOCKET_EVENTS,
+  channels,
+  type SpotBalance,
+  type SpotDepth,
+  type SpotMarketInfo,
+  type SpotOrder,
+  type SpotOrderFills,
+  type SpotOrderPage,
+  type SpotTrade,
+} from '@bourse/contract';
 import { api } from '../../api/client';
 import { useChannel, useUserEvent } from '../../api/socket';
-
-export interface SpotMarketInfo {
-  instrument_id: number;
-  symbol: string;
-  base: string;
-  quote: string;
-  currency_id: number;
-  legal_id: number;
-  price_precision: number;
-  amount_precision: number;
-  min_amount: string;
-  tick: string;
-  maker_fee: string;
-  taker_fee: string;
-  min_notional: string;
-  price_band: string;
-  trading: boolean;
-  last: string | null;
-  index: string | null;
-  /** The labelled demo market-making bot quotes this market. */
-  demo_bot?: boolean;
-}
-
-export interface Depth {
-  symbol: string;
-  bids: Array<[string, string]>;
-  asks: Array<[string, string]>;
-}
-
-export interface SpotTrade {
-  id: string;
-  price: string;
-  amount: string;
-  side: 'buy' | 'sell';
-  at: string;
-}
-
-export interface SpotOrder {
-  id: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  order_type: 'limit' | 'market';
-  time_in_force: 'gtc' | 'ioc' | 'post_only';
-  price: string | null;
-  amount: string;
-  filled: string;
-  remaining: string;
-  quote_filled: string;
-  avg_price: string | null;
-  fee: string;
-  fee_currency: string;
-  status: 'open' | 'filled' | 'cancelled';
-  cancel_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SpotFill {
-  id: string;
-  price: string;
-  amount: string;
-  quote_amount: string;
-  role: 'maker' | 'taker';
-  fee: string;
-  fee_currency: string;
-  at: string;
-}
-
-export interface SpotBalance {
-  symbol: string;
-  base: { currency: string; available: string; frozen: string };
-  quote: { currency: string; available: string; frozen: string };
-}
-
-export interface OrderPage {
-  list: SpotOrder[];
-  page: number;
-  limit: number;
-  total: number;
-  has_more: boolean;
-}
 
 export function useSpotMarkets() {
   return useQuery({
@@ -102,14 +32,14 @@ export function useSpotMarkets() {
 
 /** The book: one read, then every `depth` message replaces it (the server sends ≤ 10 per second). */
 export function useDepth(symbol: string) {
-  const [live, setLive] = useState<Depth | null>(null);
+  const [live, setLive] = useState<SpotDepth | null>(null);
   const q = useQuery({
     queryKey: ['spot', 'depth', symbol],
-    queryFn: ({ signal }) => api.get<Depth>('/coin/depth', { symbol, limit: 20 }, { signal, loading: false, toast: false }),
+    queryFn: ({ signal }) => api.get<SpotDepth>('/coin/depth', { symbol, limit: 20 }, { signal, loading: false, toast: false }),
     enabled: symbol !== '',
     staleTime: 2_000,
   });
-  useChannel<Depth>(symbol ? channels.depth(symbol) : null, (d) => {
+  useChannel<SpotDepth>(symbol ? channels.depth(symbol) : null, (d) => {
     if (d.symbol === symbol) setLive(d);
   });
   const data = live?.symbol === symbol ? live : q.data;
@@ -150,7 +80,7 @@ export function useOrders(status: 'pending' | 'history', symbol: string | null, 
   return useInfiniteQuery({
     queryKey: ['spot', 'orders', status, symbol],
     queryFn: ({ pageParam, signal }) =>
-      api.get<OrderPage>('/coin/list', { status, symbol, page: pageParam, limit: PAGE_SIZE_DEFAULT }, { signal, loading: false, toast: false }),
+      api.get<SpotOrderPage>('/coin/list', { status, symbol, page: pageParam, limit: PAGE_SIZE_DEFAULT }, { signal, loading: false, toast: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled,
@@ -161,7 +91,7 @@ export function useOrders(status: 'pending' | 'history', symbol: string | null, 
 export function useOrderFills(id: string, enabled: boolean) {
   return useQuery({
     queryKey: ['spot', 'fills', id],
-    queryFn: ({ signal }) => api.get<{ order: SpotOrder; fills: SpotFill[] }>('/coin/order', { id }, { signal, loading: false, toast: false }),
+    queryFn: ({ signal }) => api.get<SpotOrderFills>('/coin/order', { id }, { signal, loading: false, toast: false }),
     enabled,
     staleTime: 10_000,
   });
@@ -179,7 +109,7 @@ export function useSpotOrderUpdates(enabled: boolean, onFilled: (o: SpotOrder) =
     if (!enabled || !Array.isArray(orders)) return;
     const open = new Set(
       qc
-        .getQueriesData<{ pages: OrderPage[] }>({ queryKey: ['spot', 'orders', 'pending'] })
+        .getQueriesData<{ pages: SpotOrderPage[] }>({ queryKey: ['spot', 'orders', 'pending'] })
         .flatMap(([, d]) => d?.pages.flatMap((p) => p.list.map((o) => o.id)) ?? []),
     );
     for (const o of orders) if (o.status === 'filled' && open.has(o.id)) onFilled(o);

@@ -1,9 +1,9 @@
 /** Order book: asks above (best nearest the middle), the last price, bids below; bars show cumulative depth. */
+import type { SpotDepth, SpotMarketInfo } from '@bourse/contract';
 import { Dec, formatPrice } from '@bourse/money';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import type { Depth, SpotMarketInfo } from '../api';
 
 const ROWS = 7;
 
@@ -25,7 +25,7 @@ export function OrderBook({
   onPick,
 }: {
   market: SpotMarketInfo;
-  depth: Depth | undefined;
+  depth: SpotDepth | undefined;
   last: string | null;
   loading: boolean;
   onPick: (price: string) => void;

@@ -4,6 +4,7 @@
  * price, the market's minimum amount and order value, and what the order would freeze against
  * the available balance (the server checks it all again, exactly).
  */
+import type { SpotBalance, SpotMarketInfo } from '@bourse/contract';
 import { Dec, formatPrice } from '@bourse/money';
 import { Button, Checkbox, Dialog, Input, Slider, Toast } from 'antd-mobile';
 import { useEffect, useState, type CSSProperties } from 'react';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { formatAmount } from '../../../lib/format';
-import { usePlaceOrder, type SpotBalance, type SpotMarketInfo } from '../api';
+import { usePlaceOrder } from '../api';
 
 function dec(value: string | null | undefined): Dec | null {
   if (!value || !/^\d*\.?\d*$/.test(value.trim()) || value.trim() === '.') return null;

@@ -1,4 +1,5 @@
 /** Open orders (with cancel), order history (fills, average price, fees) and the market's recent trades. */
+import type { SpotMarketInfo, SpotOrder, SpotTrade } from '@bourse/contract';
 import { formatPrice } from '@bourse/money';
 import { Button, Dialog, InfiniteScroll, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { formatDateTime } from '../../../lib/time';
 import { InboxIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
-import { useCancelOrder, useOrderFills, useOrders, type SpotMarketInfo, type SpotOrder, type SpotTrade } from '../api';
+import { useCancelOrder, useOrderFills, useOrders } from '../api';
 
 type Tab = 'open' | 'history' | 'trades';
 
