@@ -1,4 +1,17 @@
-import { LANGS, rowId } from '@bourse/contract';
+import {
+  LANGS,
+  adminContentCategoryListSchema,
+  adminContentItemSchema,
+  adminContentPageSchema,
+  apiResponse,
+  contentCategoryUpdateSchema,
+  contentDeletedSchema,
+  contentPreviewSchema,
+  rowId,
+  sentMessagePageSchema,
+  sentMessageSchema,
+  uploadRefSchema,
+} from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -57,7 +70,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Publishing is an admin or support task; reviewers read.
     const editors = requireOperator(ctx, ['admin', 'support']);
 
-    app.get('/admin/content/categories', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/content/categories', { preValidation: anyOperator, schema: { response: apiResponse(adminContentCategoryListSchema), tags: ['admin'] } }, async () =>
       ok(await adminCategories(ctx)),
     );
 
@@ -65,7 +78,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/content/categories/:id',
       {
         preValidation: requireOperator(ctx, ['admin']),
-        schema: {
+        schema: { response: apiResponse(contentCategoryUpdateSchema),
           tags: ['admin'],
           params: idParam,
           body: z.object({
@@ -84,7 +97,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/content/items',
       {
         preValidation: anyOperator,
-        schema: {
+        schema: { response: apiResponse(adminContentPageSchema),
           tags: ['admin'],
           querystring: z.object({
             ...paging,
@@ -108,13 +121,13 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/content/items/:id',
-      { preValidation: anyOperator, schema: { tags: ['admin'], params: idParam } },
+      { preValidation: anyOperator, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParam } },
       async (req) => ok(await adminGetItem(ctx, req.params.id)),
     );
 
     app.post(
       '/admin/content/items',
-      { preValidation: editors, schema: { tags: ['admin'], body: itemBody } },
+      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], body: itemBody } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminCreateItem(ctx, currentOperator(req), input, req.ip));
@@ -123,7 +136,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id',
-      { preValidation: editors, schema: { tags: ['admin'], params: idParam, body: itemBody } },
+      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParam, body: itemBody } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminUpdateItem(ctx, currentOperator(req), req.params.id, input, req.ip));
@@ -132,7 +145,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id/delete',
-      { preValidation: editors, schema: { tags: ['admin'], params: idParam, body: z.object({ lang }) } },
+      { preValidation: editors, schema: { response: apiResponse(contentDeletedSchema), tags: ['admin'], params: idParam, body: z.object({ lang }) } },
       async (req) => ok(await adminDeleteItem(ctx, currentOperator(req), req.params.id, req.ip)),
     );
 
@@ -141,7 +154,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/content/preview',
       {
         preValidation: anyOperator,
-        schema: { tags: ['admin'], body: z.object({ body: z.string().max(MAX_BODY), lang }) },
+        schema: { response: apiResponse(contentPreviewSchema), tags: ['admin'], body: z.object({ body: z.string().max(MAX_BODY), lang }) },
       },
       (req) => ok({ body: sanitizeHtml(req.body.body) }),
     );
@@ -152,7 +165,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preValidation: editors,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: { tags: ['admin'], summary: 'Upload a content image (JPEG, PNG, WebP); message is its URL' },
+        schema: { response: apiResponse(uploadRefSchema), tags: ['admin'], summary: 'Upload a content image (JPEG, PNG, WebP); message is its URL' },
       },
       async (req) => {
         const op = currentOperator(req);
@@ -178,7 +191,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/messages',
-      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object(paging) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(sentMessagePageSchema), tags: ['admin'], querystring: z.object(paging) } },
       async (req) => ok(await adminListMessages(ctx, req.query.page, req.query.limit)),
     );
 
@@ -186,7 +199,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/messages',
       {
         preValidation: editors,
-        schema: {
+        schema: { response: apiResponse(sentMessageSchema),
           tags: ['admin'],
           body: z.object({
             // null or absent: a broadcast to every user.

@@ -1,4 +1,15 @@
-import { CONTENT_CATEGORY, PAGE_SIZE_DEFAULT } from '@bourse/contract';
+import {
+  CONTENT_CATEGORY,
+  PAGE_SIZE_DEFAULT,
+  apiResponse,
+  contentCategoryListSchema,
+  contentDetailSchema,
+  contentPageSchema,
+  inboxSchema,
+  messageReadSchema,
+  popupNoticeSchema,
+  unreadCountSchema,
+} from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -29,7 +40,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/news/list',
       {
-        schema: {
+        schema: { response: apiResponse(contentPageSchema),
           tags: ['content'],
           summary: 'Published items of a category, newest first (paginated)',
           body: z.object({ c_id: id, page, limit, with_body: z.coerce.boolean().optional(), lang }),
@@ -50,7 +61,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/news/detail',
       {
-        schema: {
+        schema: { response: apiResponse(contentDetailSchema),
           tags: ['content'],
           summary: 'One published item in the caller language (English fallback)',
           // `type` is the category the caller expects (optional): an id of another category is not found.
@@ -63,7 +74,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/news/index_pop',
       {
-        schema: {
+        schema: { response: apiResponse(popupNoticeSchema),
           tags: ['content'],
           summary: 'The newest popup notice, or null',
           querystring: z.object({ lang }),
@@ -75,7 +86,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/news/categories',
       {
-        schema: {
+        schema: { response: apiResponse(contentCategoryListSchema),
           tags: ['content'],
           summary: 'Content categories in the caller language',
           querystring: z.object({ lang }),
@@ -88,7 +99,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/index/getNewsList',
       {
-        schema: {
+        schema: { response: apiResponse(contentPageSchema),
           tags: ['content'],
           summary: 'Published items (newer API; type = category id, default announcements)',
           querystring: z.object({
@@ -113,7 +124,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/index/findNotice',
       {
-        schema: {
+        schema: { response: apiResponse(popupNoticeSchema),
           tags: ['content'],
           summary: 'The newest popup notice (newer API)',
           querystring: z.object({ lang }),
@@ -126,7 +137,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Mining/usermessage',
       {
         preValidation: user,
-        schema: {
+        schema: { response: apiResponse(inboxSchema),
           tags: ['content'],
           summary: "The caller's messages with the unread count",
           body: z.object({ page, limit, lang }),
@@ -139,7 +150,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Mining/messagestatus',
       {
         preValidation: user,
-        schema: {
+        schema: { response: apiResponse(messageReadSchema),
           tags: ['content'],
           summary: "Marks one of the caller's messages read",
           body: z.object({ id: z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'message_not_found'), lang }),
@@ -152,7 +163,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Mining/messagestatus_all',
       {
         preValidation: user,
-        schema: {
+        schema: { response: apiResponse(unreadCountSchema),
           tags: ['content'],
           summary: "Marks all the caller's messages read",
           body: z.object({ lang }),
@@ -165,7 +176,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Mining/message_unread',
       {
         preValidation: user,
-        schema: {
+        schema: { response: apiResponse(unreadCountSchema),
           tags: ['content'],
           summary: "The caller's unread message count",
           querystring: z.object({ lang }),

@@ -4,7 +4,16 @@
  * English as the fallback. Rich text is sanitised when it is saved (sanitize.ts), so what is
  * stored is what is served.
  */
-import { CONTENT_CATEGORY, LANGS, channels, isLang, type Lang } from '@bourse/contract';
+import {
+  CONTENT_CATEGORY,
+  LANGS,
+  channels,
+  isLang,
+  type ContentItemState,
+  type ContentItemStatus,
+  type ContentKind,
+  type Lang,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
@@ -185,12 +194,14 @@ function adminItemView(
   now: Date,
 ) {
   const due = item.publish_at === null || item.publish_at.getTime() <= now.getTime();
+  // The column's check constraint allows only these.
+  const status = item.status as ContentItemStatus;
   return {
     id: item.id,
     category_id: item.category_id,
-    status: item.status,
+    status,
     /** What readers see now: live, scheduled (published, not yet due), or not shown. */
-    state: item.status === 'published' ? (due ? 'live' : 'scheduled') : item.status,
+    state: (status === 'published' ? (due ? 'live' : 'scheduled') : status) as ContentItemState,
     publish_at: item.publish_at?.toISOString() ?? null,
     cover: item.cover,
     link_url: item.link_url,
@@ -288,7 +299,7 @@ export async function adminCategories(ctx: AppContext) {
   return rows.map((r) => ({
     id: r.id,
     key: r.key,
-    kind: r.kind,
+    kind: r.kind as ContentKind,
     sort: r.sort,
     status: r.status,
     names: r.names as Record<string, string>,
@@ -315,8 +326,14 @@ export async function adminUpdateCategory(
     }
   }
   const after = await repo.updateCategory(ctx.db, id, { names, sort: patch.sort, status: patch.status });
+  if (!after) throw new AppError('content_category_not_found');
   await audit(ctx, op.id, 'content.category.update', `content_category:${id}`, before, after, ip);
-  return after;
+  return {
+    ...after,
+    kind: after.kind as ContentKind,
+    names: after.names as Record<string, string>,
+    created_at: after.created_at.toISOString(),
+  };
 }
 
 /** Public list of categories with names in the caller's language. */
@@ -326,7 +343,7 @@ export async function categories(ctx: AppContext, lang: Lang) {
     .filter((r) => r.status === 1)
     .map((r) => {
       const names = r.names as Partial<Record<Lang, string>>;
-      return { id: r.id, key: r.key, kind: r.kind, name: names[lang] ?? names.en ?? r.key };
+      return { id: r.id, key: r.key, kind: r.kind as ContentKind, name: names[lang] ?? names.en ?? r.key };
     });
 }
 

@@ -42,6 +42,8 @@ export function checkInternational(c: InternationalCard): InternationalCard {
 
 type Kind = 'domestic' | 'international';
 
+export async function saveCard(ctx: AppContext, userId: number, kind: 'domestic', fields: DomesticCard): Promise<DomesticCardView | null>;
+export async function saveCard(ctx: AppContext, userId: number, kind: 'international', fields: InternationalCard): Promise<InternationalCardView | null>;
 export async function saveCard(ctx: AppContext, userId: number, kind: Kind, fields: DomesticCard | InternationalCard) {
   const at = ctx.clock.now();
   const json = JSON.stringify(fields);
@@ -50,14 +52,24 @@ export async function saveCard(ctx: AppContext, userId: number, kind: Kind, fiel
     .values({ user_id: userId, kind, fields: json, updated_at: at })
     .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ fields: json, updated_at: at }))
     .execute();
-  return cardInfo(ctx, userId, kind);
+  return kind === 'domestic' ? cardInfo(ctx, userId, kind) : cardInfo(ctx, userId, kind);
 }
 
+/** A bound card as its owner sees it: the number masked, never returned in full. */
+export type DomesticCardView = Omit<DomesticCard, 'bank_account'> & { bank_account: string | null; updated_at: string };
+export type InternationalCardView = Omit<InternationalCard, 'iban'> & { iban: string | null; updated_at: string };
+
 /** The caller's card with the number masked (never returned in full). */
-export async function cardInfo(ctx: AppContext, userId: number, kind: Kind) {
+export async function cardInfo(ctx: AppContext, userId: number, kind: 'domestic'): Promise<DomesticCardView | null>;
+export async function cardInfo(ctx: AppContext, userId: number, kind: 'international'): Promise<InternationalCardView | null>;
+export async function cardInfo(ctx: AppContext, userId: number, kind: Kind): Promise<DomesticCardView | InternationalCardView | null> {
   const row = await ctx.db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
   if (!row) return null;
-  const f = row.fields as Record<string, string>;
-  if (kind === 'domestic') return { ...f, bank_account: mask(f.bank_account ?? '', 4, 4), updated_at: row.updated_at.toISOString() };
-  return { ...f, iban: mask(f.iban ?? '', 4, 4), updated_at: row.updated_at.toISOString() };
+  const updated_at = row.updated_at.toISOString();
+  if (kind === 'domestic') {
+    const f = row.fields as DomesticCard;
+    return { ...f, bank_account: mask(f.bank_account ?? '', 4, 4), updated_at };
+  }
+  const f = row.fields as InternationalCard;
+  return { ...f, iban: mask(f.iban ?? '', 4, 4), updated_at };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiResponse, uploadRefSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
@@ -23,7 +24,11 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preValidation: auth,
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags: ['files'], summary: 'Upload an image (JPEG, PNG, WebP); message is the file reference' },
+        schema: {
+          tags: ['files'],
+          summary: 'Upload an image (JPEG, PNG, WebP); message is the file reference',
+          response: apiResponse(uploadRefSchema),
+        },
       },
       async (req) => {
         const userId = currentUser(req);

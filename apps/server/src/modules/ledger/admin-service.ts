@@ -71,7 +71,7 @@ export async function ledgerEntries(ctx: AppContext, page: number, limit: number
           owner: p.user_id !== null ? `user:${p.user_id}` : `system:${p.system_code ?? ''}`,
           account_type: p.account_type,
           currency_name: label(c),
-          bucket: p.bucket === 1 ? 'available' : 'frozen',
+          bucket: p.bucket === 1 ? ('available' as const) : ('frozen' as const),
           amount: formatUnits(BigInt(p.amount), c.decimals),
         };
       }),

@@ -1,6 +1,16 @@
 import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  apiResponse,
+  auditPageSchema,
+  emptyMessageSchema,
+  operatorListSchema,
+  operatorLoginSchema,
+  operatorRowSchema,
+  operatorSchema,
+  type OperatorRole,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { tokenFromHeader } from '../../http/auth-header';
@@ -26,7 +36,7 @@ export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/login',
       {
         config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-        schema: {
+        schema: { response: apiResponse(operatorLoginSchema),
           tags: ['admin'],
           body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), lang: z.string().optional() }),
         },
@@ -38,29 +48,36 @@ export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/me', { preValidation: anyOperator, schema: { tags: ['admin'] } }, (req) => ok(currentOperator(req)));
+    app.get('/admin/me', { preValidation: anyOperator, schema: { response: apiResponse(operatorSchema), tags: ['admin'] } }, (req) => ok(currentOperator(req)));
 
-    app.post('/admin/logout', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async (req) => {
+    app.post('/admin/logout', { preValidation: anyOperator, schema: { response: apiResponse(emptyMessageSchema), tags: ['admin'] } }, async (req) => {
       await operatorLogout(ctx, tokenFromHeader(req.headers.authorization) ?? '', currentOperator(req), req.ip);
       return ok(null);
     });
 
     const auditQuery = paging.extend({ view: z.enum(['all', 'sign_in_failures']).default('all') });
-    app.get('/admin/audit', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: auditQuery } }, async (req) => {
+    app.get('/admin/audit', { preValidation: anyOperator, schema: { response: apiResponse(auditPageSchema), tags: ['admin'], querystring: auditQuery } }, async (req) => {
       const actions = req.query.view === 'sign_in_failures' ? repo.SIGN_IN_FAILURES : undefined;
       const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit, actions);
       return ok({ items: items.map((i) => ({ ...i, id: String(i.id), created_at: i.created_at.toISOString() })), total });
     });
 
-    app.get('/admin/operators', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
-      ok(await repo.listOperators(ctx.db)),
+    app.get('/admin/operators', { preValidation: anyOperator, schema: { response: apiResponse(operatorListSchema), tags: ['admin'] } }, async () =>
+      ok(
+        (await repo.listOperators(ctx.db)).map((o) => ({
+          ...o,
+          role: o.role as OperatorRole,
+          created_at: o.created_at.toISOString(),
+          last_login_at: o.last_login_at?.toISOString() ?? null,
+        })),
+      ),
     );
 
     app.post(
       '/admin/operators',
       {
         preValidation: adminOnly,
-        schema: {
+        schema: { response: apiResponse(operatorRowSchema),
           tags: ['admin'],
           body: z.object({
             username: z.string().trim().min(3).max(64).regex(/^[a-zA-Z0-9_.-]+$/),

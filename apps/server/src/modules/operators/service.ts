@@ -4,8 +4,10 @@ import { hashPassword, newToken, randomSecret, sha256, verifyPassword } from '..
 import { checkSignIn, signInFailed, signInSucceeded, type SignInAttempt } from '../sign-in';
 import * as repo from './repo';
 
-export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+import { OPERATOR_ROLES, type OperatorRole } from '@bourse/contract';
+
+/** Console roles (defined with the API contract). */
+export { OPERATOR_ROLES, type OperatorRole };
 
 export interface Operator {
   id: number;
@@ -114,5 +116,10 @@ export async function createOperator(
   if (!created) throw new AppError('operator_exists');
   const view = { id: created.id, username: created.username, role: created.role, disabled: created.disabled };
   await audit(ctx, actor.id, 'operator.create', `operator:${created.username}`, undefined, view, ip);
-  return { ...view, created_at: created.created_at, last_login_at: created.last_login_at };
+  return {
+    ...view,
+    role: input.role,
+    created_at: created.created_at.toISOString(),
+    last_login_at: created.last_login_at?.toISOString() ?? null,
+  };
 }

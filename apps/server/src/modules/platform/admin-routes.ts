@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import { apiResponse, menuRowListSchema, menuRowSchema, rowId, siteSettingsSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentOperator, requireOperator } from '../operators';
@@ -34,7 +34,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/site/settings', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/site/settings', { preValidation: anyOperator, schema: { response: apiResponse(siteSettingsSchema), tags: ['admin'] } }, async () =>
       ok(await siteSettingsForConsole(ctx)),
     );
 
@@ -42,7 +42,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/site/settings',
       {
         preValidation: adminOnly,
-        schema: {
+        schema: { response: apiResponse(siteSettingsSchema),
           tags: ['admin'],
           body: z.object({
             site_name: z.string().max(60),
@@ -60,7 +60,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/site/menu', { preValidation: anyOperator, schema: { tags: ['admin'] } }, async () =>
+    app.get('/admin/site/menu', { preValidation: anyOperator, schema: { response: apiResponse(menuRowListSchema), tags: ['admin'] } }, async () =>
       ok(await menuForConsole(ctx)),
     );
 
@@ -68,7 +68,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/site/menu/:id',
       {
         preValidation: adminOnly,
-        schema: { tags: ['admin'], params: z.object({ id: rowId }), body: menuBody },
+        schema: { response: apiResponse(menuRowSchema), tags: ['admin'], params: z.object({ id: rowId }), body: menuBody },
       },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
@@ -80,7 +80,7 @@ export function platformAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/site/menu',
       {
         preValidation: adminOnly,
-        schema: {
+        schema: { response: apiResponse(menuRowSchema),
           tags: ['admin'],
           body: menuBody.extend({
             key: z

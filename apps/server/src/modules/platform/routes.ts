@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiResponse } from '@bourse/contract';
+import { apiResponse, fiatRateListSchema, menuSchema, siteConfigSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { fiatRates } from './fiat';
@@ -25,18 +25,18 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/getercSetting',
-      { schema: { tags: ['platform'], summary: 'Site configuration for launch', querystring: langOnly } },
+      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration for launch', querystring: langOnly } },
       async () => ok(await siteConfig(ctx)),
     );
     app.post(
       '/index/config',
-      { schema: { tags: ['platform'], summary: 'Site configuration (newer API)', body: langOnly } },
+      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration (newer API)', body: langOnly } },
       async () => ok(await siteConfig(ctx)),
     );
     app.get(
       '/menu',
       {
-        schema: {
+        schema: { response: apiResponse(menuSchema),
           tags: ['platform'],
           summary: 'Home shortcuts in the caller language',
           querystring: langOnly,
@@ -46,7 +46,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/fiat/rates',
-      { schema: { tags: ['platform'], summary: 'Fiat rates against USD', querystring: langOnly } },
+      { schema: { response: apiResponse(fiatRateListSchema), tags: ['platform'], summary: 'Fiat rates against USD', querystring: langOnly } },
       async () => ok(await fiatRates(ctx)),
     );
   };

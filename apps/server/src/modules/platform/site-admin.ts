@@ -91,9 +91,11 @@ export async function updateSiteSettings(
   return next;
 }
 
-export async function menuForConsole(ctx: AppContext) {
-  const rows = await repo.listMenuAll(ctx.db);
-  return rows.map((r) => ({
+type MenuRow = NonNullable<Awaited<ReturnType<typeof repo.getMenuItem>>>;
+
+/** A shortcut as the console edits it (names per language). */
+function menuView(r: MenuRow) {
+  return {
     id: r.id,
     key: r.key,
     icon: r.icon,
@@ -101,7 +103,12 @@ export async function menuForConsole(ctx: AppContext) {
     sort: r.sort,
     status: r.status,
     names: r.names as Record<string, string>,
-  }));
+  };
+}
+
+export async function menuForConsole(ctx: AppContext) {
+  const rows = await repo.listMenuAll(ctx.db);
+  return rows.map(menuView);
 }
 
 export interface MenuInput {
@@ -137,8 +144,9 @@ export async function updateMenu(
   const before = await repo.getMenuItem(ctx.db, id);
   if (!before) throw new AppError('not_found');
   const after = await repo.updateMenuItem(ctx.db, id, cleanMenu(input));
+  if (!after) throw new AppError('not_found');
   await audit(ctx, op.id, 'site.menu.update', `menu:${before.key}`, before, after, ip);
-  return after;
+  return menuView(after);
 }
 
 export async function createMenu(
@@ -151,5 +159,5 @@ export async function createMenu(
   const created = await repo.insertMenuItem(ctx.db, { key, ...cleanMenu(input) });
   if (!created) throw invalid('key');
   await audit(ctx, op.id, 'site.menu.create', `menu:${key}`, undefined, created, ip);
-  return created;
+  return menuView(created);
 }
