@@ -1,7 +1,21 @@
 /** Console API of the asset centre: deposits (demo credit, manual confirmations), withdrawal review, per-currency limits and fees, liabilities. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import {
+  adminDepositListSchema,
+  adminWithdrawalListSchema,
+  apiResponse,
+  assetsConfigSchema,
+  assetsSettingsSchema,
+  bankChannelResponseSchema,
+  currencyConfigSchema,
+  demoDepositResultSchema,
+  depositReviewSchema,
+  liabilityListSchema,
+  rowId,
+  withdrawalApprovalSchema,
+  withdrawalReviewSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
@@ -43,7 +57,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/assets/deposits',
       {
         preValidation: anyOperator,
-        schema: {
+        schema: { response: apiResponse(adminDepositListSchema),
           tags,
           querystring: z.object({
             ...paging,
@@ -58,7 +72,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/assets/deposits/demo',
       {
         preValidation: admins,
-        schema: {
+        schema: { response: apiResponse(demoDepositResultSchema),
           tags,
           summary: 'Demo deposit (demo data on, demo users only)',
           body: z.object({
@@ -90,7 +104,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/confirm',
-      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, { approve: true });
@@ -108,7 +122,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/reject',
-      { preValidation: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: reasonBody } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, {
@@ -133,7 +147,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/assets/withdrawals',
       {
         preValidation: anyOperator,
-        schema: {
+        schema: { response: apiResponse(adminWithdrawalListSchema),
           tags,
           querystring: z.object({
             ...paging,
@@ -145,7 +159,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/approve',
-      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalApprovalSchema), tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const w = await approveWithdrawal(ctx, op, req.params.id);
@@ -168,7 +182,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/reject',
-      { preValidation: reviewers, schema: { tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: reasonBody } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await repo.findWithdrawal(ctx.db, req.params.id);
@@ -189,7 +203,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/assets/withdrawals/:id/sent',
       {
         preValidation: reviewers,
-        schema: {
+        schema: { response: apiResponse(withdrawalReviewSchema),
           tags,
           summary: 'Mark sent with the transaction hash (no signer configured)',
           params: idParam,
@@ -208,12 +222,12 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           { status: 'sent', tx_hash: req.body.tx_hash },
           req.ip,
         );
-        return ok({ id: req.params.id, status: 'sent' });
+        return ok({ id: req.params.id, status: 'sent' as const });
       },
     );
     app.post(
       '/admin/assets/withdrawals/:id/complete',
-      { preValidation: reviewers, schema: { tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: z.object({ lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         await completeWithdrawal(ctx, req.params.id, op);
@@ -226,14 +240,14 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           { status: 'completed' },
           req.ip,
         );
-        return ok({ id: req.params.id, status: 'completed' });
+        return ok({ id: req.params.id, status: 'completed' as const });
       },
     );
 
     // ---- configuration ----
     app.get(
       '/admin/assets/config',
-      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(assetsConfigSchema), tags, querystring: z.object({ lang }) } },
       async () =>
         ok({
           currencies: await listConfigs(ctx),
@@ -246,7 +260,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/assets/config/:id',
       {
         preValidation: admins,
-        schema: {
+        schema: { response: apiResponse(currencyConfigSchema),
           tags,
           params: idParam,
           body: z.object({
@@ -275,7 +289,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/settings',
-      { preValidation: admins, schema: { tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
+      { preValidation: admins, schema: { response: apiResponse(assetsSettingsSchema), tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await withdrawCodeRequired(ctx);
@@ -296,14 +310,14 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- bank-card channel: the receiving account shown to users who deposit by bank transfer ----
     app.get(
       '/admin/assets/bank-channel',
-      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(bankChannelResponseSchema), tags, querystring: z.object({ lang }) } },
       async () => ok(await bankChannel(ctx.db)),
     );
     app.post(
       '/admin/assets/bank-channel',
       {
         preValidation: admins,
-        schema: { tags, summary: 'Set the receiving bank account', body: bankChannelSchema.extend({ lang }) },
+        schema: { response: apiResponse(bankChannelResponseSchema), tags, summary: 'Set the receiving bank account', body: bankChannelSchema.extend({ lang }) },
       },
       async (req) => {
         const op = currentOperator(req).id;
@@ -317,7 +331,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- liabilities ----
     app.get(
       '/admin/assets/liabilities',
-      { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(liabilityListSchema), tags, querystring: z.object({ lang }) } },
       async () => ok(await liabilities(ctx)),
     );
   };

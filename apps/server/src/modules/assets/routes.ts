@@ -2,6 +2,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatUnits } from '@bourse/money';
 import { z } from 'zod';
+import {
+  apiResponse,
+  currencyRateSchema,
+  depositListSchema,
+  depositSchema,
+  exchangeListSchema,
+  exchangeQuoteSchema,
+  exchangeSchema,
+  journalLineListSchema,
+  transferAccountListSchema,
+  transferFeeSchema,
+  transferListSchema,
+  transferSchema,
+  userCoinListSchema,
+  walletDetailSchema,
+  walletInfoSchema,
+  walletOverviewSchema,
+  withdrawalListSchema,
+  withdrawalSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -55,7 +75,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/list',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(walletOverviewSchema),
           tags,
           summary: 'Balances of every account type with converted values',
           body: z.object({ lang }),
@@ -65,7 +85,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/user/getWalletList',
-      { preValidation: auth, schema: { tags, querystring: z.object({ lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(walletOverviewSchema), tags, querystring: z.object({ lang }) } },
       async (req) => ok(await walletOverview(ctx, currentUser(req))),
     );
 
@@ -75,12 +95,12 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       type: typeField.default(2),
       lang,
     });
-    app.post('/wallet/detail', { preValidation: auth, schema: { tags, body: detailSchema } }, async (req) =>
+    app.post('/wallet/detail', { preValidation: auth, schema: { response: apiResponse(walletDetailSchema), tags, body: detailSchema } }, async (req) =>
       ok(await walletDetail(ctx, currentUser(req), req.body.currency ?? req.body.coin ?? 0, req.body.type)),
     );
     app.get(
       '/user/getWalletDetails',
-      { preValidation: auth, schema: { tags, querystring: detailSchema } },
+      { preValidation: auth, schema: { response: apiResponse(walletDetailSchema), tags, querystring: detailSchema } },
       async (req) =>
         ok(
           await walletDetail(
@@ -93,14 +113,14 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/wallet/get_info',
-      { preValidation: auth, schema: { tags, body: z.object({ currency: id, lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(walletInfoSchema), tags, body: z.object({ currency: id, lang }) } },
       async (req) => ok(await walletInfo(ctx, currentUser(req), req.body.currency)),
     );
     app.get(
       '/currency/user_currency_list',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(userCoinListSchema),
           tags,
           summary: 'Coins with balances; with purpose, only those offered for deposit or withdrawal',
           querystring: z.object({ purpose: z.enum(['deposit', 'withdraw']).optional(), lang }),
@@ -110,7 +130,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wallet/getRateCurrency',
-      { schema: { tags, querystring: z.object({ id, lang }) } },
+      { schema: { response: apiResponse(currencyRateSchema), tags, querystring: z.object({ id, lang }) } },
       async (req) => ok(await rateOf(ctx, req.query.id)),
     );
 
@@ -136,16 +156,16 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/charge_req',
       {
         preValidation: auth,
-        schema: { tags, summary: 'Manual deposit with proof (reviewed)', body: chargeSchema },
+        schema: { response: apiResponse(depositSchema), tags, summary: 'Manual deposit with proof (reviewed)', body: chargeSchema },
       },
       async (req) => charge(req, currentUser(req)),
     );
-    app.post('/user/recharge', { preValidation: auth, schema: { tags, body: chargeSchema } }, async (req) =>
+    app.post('/user/recharge', { preValidation: auth, schema: { response: apiResponse(depositSchema), tags, body: chargeSchema } }, async (req) =>
       charge(req, currentUser(req)),
     );
     app.get(
       '/recharge/log',
-      { preValidation: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
+      { preValidation: auth, schema: { response: apiResponse(depositListSchema), tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
       async (req) =>
         ok(await depositList(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
@@ -184,24 +204,24 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/out',
       {
         preValidation: withdrawGuard,
-        schema: { tags, summary: 'Request a withdrawal to an address-book entry', body: outSchema },
+        schema: { response: apiResponse(withdrawalSchema), tags, summary: 'Request a withdrawal to an address-book entry', body: outSchema },
       },
       async (req) => out(req, currentUser(req)),
     );
     app.post(
       '/user/withdraw',
-      { preValidation: withdrawGuard, schema: { tags, body: outSchema } },
+      { preValidation: withdrawGuard, schema: { response: apiResponse(withdrawalSchema), tags, body: outSchema } },
       async (req) => out(req, currentUser(req)),
     );
     app.get(
       '/user/withdraw/list',
-      { preValidation: auth, schema: { tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
+      { preValidation: auth, schema: { response: apiResponse(withdrawalListSchema), tags, querystring: z.object({ ...paging, currency: id.optional() }) } },
       async (req) =>
         ok(await withdrawalList(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
     app.get(
       '/user/withdraw/detail',
-      { preValidation: auth, schema: { tags, querystring: z.object({ id, lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(withdrawalSchema), tags, querystring: z.object({ id, lang }) } },
       async (req) => {
         const w = await ctx.db
           .selectFrom('asset_withdrawals as w')
@@ -221,7 +241,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/getTransferList',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(transferAccountListSchema),
           tags,
           summary: 'The accounts a transfer can use (ids for /user/Transfer)',
           body: z.object({ currency_id: id.optional(), lang }),
@@ -267,7 +287,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/user/getTransferFee',
-      { preValidation: auth, schema: { tags, body: z.object({ currency_id: id, lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(transferFeeSchema), tags, body: z.object({ currency_id: id, lang }) } },
       async (req) => {
         const cfg = await repo.currencyConfig(ctx.db, req.body.currency_id);
         const c = (await listCurrencies(ctx.db)).find((x) => x.id === req.body.currency_id);
@@ -279,7 +299,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/Transfer',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(transferSchema),
           tags,
           body: z.object({
             number: amountText,
@@ -317,7 +337,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/change',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(transferSchema),
           tags,
           summary: 'Transfer between own accounts',
           body: z.object({
@@ -346,12 +366,12 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(await transferHistory(ctx, userId, req.query.page, req.query.limit, req.query.currency));
     app.get(
       '/wallet/hzhistory',
-      { preValidation: auth, schema: { tags, querystring: historySchema } },
+      { preValidation: auth, schema: { response: apiResponse(transferListSchema), tags, querystring: historySchema } },
       async (req) => history(req, currentUser(req)),
     );
     app.get(
       '/user/getTransferRecord',
-      { preValidation: auth, schema: { tags, querystring: historySchema } },
+      { preValidation: auth, schema: { response: apiResponse(transferListSchema), tags, querystring: historySchema } },
       async (req) => history(req, currentUser(req)),
     );
 
@@ -360,7 +380,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/exchange/quote',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(exchangeQuoteSchema),
           tags,
           summary: 'Quote an exchange (valid a few seconds)',
           body: z.object({ from_currency_id: id, to_currency_id: id, number: amountText, lang }),
@@ -379,7 +399,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/exchangeCoin',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(exchangeSchema),
           tags,
           summary: 'Execute a valid quote',
           body: z.object({ quote_id: z.string().trim().min(1).max(64), lang }),
@@ -389,7 +409,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wallet/exchange/list',
-      { preValidation: auth, schema: { tags, querystring: z.object(paging) } },
+      { preValidation: auth, schema: { response: apiResponse(exchangeListSchema), tags, querystring: z.object(paging) } },
       async (req) => ok(await exchangeHistory(ctx, currentUser(req), req.query.page, req.query.limit)),
     );
 
@@ -402,7 +422,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     app.post(
       '/wallet/legal_log',
-      { preValidation: auth, schema: { tags, body: z.object({ ...paging, ...recordFilter }) } },
+      { preValidation: auth, schema: { response: apiResponse(journalLineListSchema), tags, body: z.object({ ...paging, ...recordFilter }) } },
       async (req) =>
         ok(
           await journalLines(ctx, currentUser(req), {
@@ -418,7 +438,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/record/getRecordList',
       {
         preValidation: auth,
-        schema: {
+        schema: { response: apiResponse(journalLineListSchema),
           tags,
           querystring: z.object({
             ...paging,

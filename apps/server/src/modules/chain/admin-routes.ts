@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  apiResponse,
+  chainAssetUpdateSchema,
+  chainStatusSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentOperator, requireOperator } from '../operators';
@@ -11,7 +16,7 @@ export function chainAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/chain/status',
-      { preValidation: requireOperator(ctx), schema: { tags: ['admin'] } },
+      { preValidation: requireOperator(ctx), schema: { response: apiResponse(chainStatusSchema), tags: ['admin'] } },
       async () => ok(await chainStatus(ctx)),
     );
 
@@ -19,7 +24,7 @@ export function chainAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/chain/assets/:id',
       {
         preValidation: requireOperator(ctx, ['admin']),
-        schema: {
+        schema: { response: apiResponse(chainAssetUpdateSchema),
           tags: ['admin'],
           params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
           body: z.object({

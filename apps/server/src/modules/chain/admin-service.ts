@@ -1,3 +1,4 @@
+import type { ChainSend, PendingDeposit } from '@bourse/contract';
 import { formatUnits, parseUnits } from '@bourse/money';
 import { erc20Abi, type Hash } from 'viem';
 import type { AppContext } from '../../context';
@@ -76,7 +77,8 @@ export async function chainStatus(ctx: AppContext) {
         amount: formatUnits(BigInt(s.amount), decimals.get(s.currency_id)?.decimals ?? 18),
         nonce: s.nonce,
         tx_hash: s.tx_hash as Hash,
-        status: s.status,
+        // The columns' check constraints allow only these.
+        status: s.status as ChainSend['status'],
         error: s.error,
         created_at: s.created_at.toISOString(),
       })),
@@ -128,7 +130,7 @@ export async function chainStatus(ctx: AppContext) {
         currency: a ? `${a.name}${a.subName ? ` ${a.subName}` : ''}` : String(d.currency_id),
         address: d.address,
         amount: formatUnits(BigInt(d.amount), a?.decimals ?? 18),
-        status: d.status,
+        status: d.status as PendingDeposit['status'],
         confirmations:
           head !== null && d.status === 'pending'
             ? Math.max(0, Number(BigInt(head) - BigInt(d.block_number) + 1n))

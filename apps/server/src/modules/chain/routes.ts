@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  apiResponse,
+  depositAddressSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -17,7 +21,7 @@ export function chainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/wallet/get_in_address',
       {
         preValidation: user,
-        schema: {
+        schema: { response: apiResponse(depositAddressSchema),
           tags: ['chain'],
           summary: "The caller's deposit address for a currency (one per user and chain, never reused)",
           body: z.object({ currency: id, user_id: id.optional(), lang: z.string().optional() }),
