@@ -20,3 +20,4 @@ export * from './api/platform';
 export * from './api/content';
 export * from './api/assets';
 export * from './api/chain';
+export * from './api/contracts';

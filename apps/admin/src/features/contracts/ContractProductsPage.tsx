@@ -8,7 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { adminApi, queryKeys } from '../../api/admin';
 import { errorText } from '../../api/client';
-import { contractsApi, contractsKeys, type ContractProduct, type ProductInput } from '../../api/contracts';
+import type { ContractAdminProduct } from '@bourse/contract';
+import { contractsApi, contractsKeys, type ProductInput } from '../../api/contracts';
 import { marketApi, marketKeys } from '../../api/market';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,7 +18,7 @@ import { QueryError } from '../../ui/QueryError';
 const RATE = /^\d{1,9}(\.\d{1,18})?$/;
 const AMOUNT = /^\d{1,30}(\.\d{1,30})?$/;
 
-function ProductModal({ editing, open, onClose }: { editing: ContractProduct | null; open: boolean; onClose: () => void }) {
+function ProductModal({ editing, open, onClose }: { editing: ContractAdminProduct | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ProductInput>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -26,7 +27,7 @@ function ProductModal({ editing, open, onClose }: { editing: ContractProduct | n
   const save = useMutation({
     mutationFn: (v: ProductInput) => contractsApi.saveProduct(v),
     onSuccess: async (row) => {
-      void message.success(`${row.symbol} saved`);
+      void message.success(row ? `${row.symbol} saved` : 'Saved');
       await queryClient.invalidateQueries({ queryKey: ['admin', 'contracts'] });
       save.reset();
       onClose();
@@ -144,17 +145,17 @@ export default function ContractProductsPage() {
   const isAdmin = me.role === 'admin';
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const [modal, setModal] = useState<{ open: boolean; editing: ContractProduct | null }>({ open: false, editing: null });
+  const [modal, setModal] = useState<{ open: boolean; editing: ContractAdminProduct | null }>({ open: false, editing: null });
   const list = useQuery({ queryKey: contractsKeys.products, queryFn: contractsApi.products, refetchInterval: 5000 });
   const toggle = useMutation({
-    mutationFn: (p: ContractProduct) => contractsApi.setStatus(p.product_id, p.status === 1 ? 0 : 1),
+    mutationFn: (p: ContractAdminProduct) => contractsApi.setStatus(p.product_id, p.status === 1 ? 0 : 1),
     onSuccess: async (r) => {
       void message.success(r.status === 1 ? 'New orders resumed' : 'New orders suspended');
       await queryClient.invalidateQueries({ queryKey: ['admin', 'contracts'] });
     },
     onError: (err) => void message.error(errorText(err)),
   });
-  const columns: TableColumnsType<ContractProduct> = [
+  const columns: TableColumnsType<ContractAdminProduct> = [
     {
       title: 'Market',
       dataIndex: 'symbol',
@@ -250,7 +251,7 @@ export default function ContractProductsPage() {
         />
       ) : null}
       {list.isError ? <QueryError error={list.error} what="contract products" onRetry={() => void list.refetch()} /> : null}
-      <Table<ContractProduct>
+      <Table<ContractAdminProduct>
         rowKey="product_id"
         size="middle"
         scroll={{ x: 1000 }}

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { contractsApi, contractsKeys, type PnlDay, type Settlement } from '../../api/contracts';
+import type { ContractPnlDay, ContractSettlement } from '@bourse/contract';
+import { contractsApi, contractsKeys } from '../../api/contracts';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
@@ -19,7 +20,7 @@ export default function ContractSettlementsPage() {
   const log = useQuery({ queryKey: contractsKeys.settlements(q), queryFn: () => contractsApi.settlements(q), refetchInterval: 5000 });
   const pnl = useQuery({ queryKey: contractsKeys.pnl(30), queryFn: () => contractsApi.pnl(30), refetchInterval: 10_000 });
 
-  const columns: TableColumnsType<Settlement> = [
+  const columns: TableColumnsType<ContractSettlement> = [
     { title: 'Order', dataIndex: 'id', width: 80, render: (id: string) => <span className="mono">#{id}</span> },
     { title: 'User', dataIndex: 'user_id', width: 70 },
     { title: 'Market', dataIndex: 'symbol', width: 100 },
@@ -53,7 +54,7 @@ export default function ContractSettlementsPage() {
     { title: 'User P&L', dataIndex: 'profit', width: 100, align: 'right', render: (v: string) => signed(v) },
     { title: 'Settled', dataIndex: 'settled_at', width: 190, render: (v: string) => <span className="mono">{time(v)}</span> },
   ];
-  const pnlColumns: TableColumnsType<PnlDay> = [
+  const pnlColumns: TableColumnsType<ContractPnlDay> = [
     { title: 'Day (UTC)', dataIndex: 'day' },
     { title: 'Currency', dataIndex: 'currency' },
     { title: 'Orders', dataIndex: 'orders', align: 'right' },
@@ -71,7 +72,7 @@ export default function ContractSettlementsPage() {
       />
       <Card title="House P&L per day (last 30 days)" size="small" style={{ marginBottom: 16 }}>
         {pnl.isError ? <QueryError error={pnl.error} what="P&L" onRetry={() => void pnl.refetch()} /> : null}
-        <Table<PnlDay> rowKey={(r) => `${r.day}:${r.currency_id}`} size="small" loading={pnl.isPending} columns={pnlColumns} dataSource={pnl.data ?? []} pagination={false} />
+        <Table<ContractPnlDay> rowKey={(r) => `${r.day}:${r.currency_id}`} size="small" loading={pnl.isPending} columns={pnlColumns} dataSource={pnl.data ?? []} pagination={false} />
       </Card>
       <Space style={{ marginBottom: 12 }} wrap>
         <Select
@@ -96,7 +97,7 @@ export default function ContractSettlementsPage() {
         />
       </Space>
       {log.isError ? <QueryError error={log.error} what="settlements" onRetry={() => void log.refetch()} /> : null}
-      <Table<Settlement>
+      <Table<ContractSettlement>
         rowKey="id"
         size="small"
         scroll={{ x: 1400 }}

@@ -1,6 +1,14 @@
 /** Console API of the contracts domain (/api/admin/contracts/*). No route touches an order's outcome. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  apiResponse,
+  contractAdminProductsSchema,
+  contractConsoleProductSchema,
+  contractPnlListSchema,
+  contractProductStatusSchema,
+  contractSettlementPageSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentOperator, requireOperator } from '../operators';
@@ -33,18 +41,18 @@ export function contractsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const admins = requireOperator(ctx, ['admin']);
     const tags = ['admin'];
 
-    app.get('/admin/contracts/products', { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/contracts/products', { preValidation: anyOperator, schema: { tags, querystring: z.object({ lang }), response: apiResponse(contractAdminProductsSchema) } }, async () =>
       ok({ products: await adminProducts(ctx), settler: settlerStatus() }),
     );
 
-    app.post('/admin/contracts/products', { preValidation: admins, schema: { tags, body: productBody } }, async (req) => {
+    app.post('/admin/contracts/products', { preValidation: admins, schema: { tags, body: productBody, response: apiResponse(contractConsoleProductSchema.nullable()) } }, async (req) => {
       const { lang: _lang, ...input } = req.body;
       return ok(await adminSaveProduct(ctx, currentOperator(req), input, req.ip));
     });
 
     app.post(
       '/admin/contracts/products/:id/status',
-      { preValidation: admins, schema: { tags, params: z.object({ id }), body: z.object({ status: z.coerce.number().int().min(0).max(1), lang }) } },
+      { preValidation: admins, schema: { tags, params: z.object({ id }), body: z.object({ status: z.coerce.number().int().min(0).max(1), lang }), response: apiResponse(contractProductStatusSchema) } },
       async (req) => ok(await adminSetStatus(ctx, currentOperator(req), req.params.id, req.body.status, req.ip)),
     );
 
@@ -62,6 +70,7 @@ export function contractsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             user_id: id.optional(),
             lang,
           }),
+          response: apiResponse(contractSettlementPageSchema),
         },
       },
       async (req) =>
@@ -78,7 +87,7 @@ export function contractsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/contracts/pnl',
-      { preValidation: anyOperator, schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30), lang }) } },
+      { preValidation: anyOperator, schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30), lang }), response: apiResponse(contractPnlListSchema) } },
       async (req) => ok(await adminPnl(ctx, req.query.days)),
     );
   };

@@ -3,6 +3,7 @@
  * orders, open exposure, the settlement log and the house P&L. Nothing here reads or writes an
  * order's outcome: open orders settle only by the settler, against stored ticks.
  */
+import type { ContractAdminProduct, ContractConsoleProduct } from '@bourse/contract';
 import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -31,8 +32,14 @@ function units(value: string, decimals: number): bigint {
   }
 }
 
-export async function adminProducts(ctx: AppContext) {
-  const [list, open] = await Promise.all([products(ctx, { forConsole: true }), repo.openByDirection(ctx.db)]);
+/** Products as the console sees them: every expiry and currency, with the exposure figures. */
+async function consoleProducts(ctx: AppContext, instrumentId?: number): Promise<ContractConsoleProduct[]> {
+  // productView(…, forConsole) always sets the console's currency fields.
+  return (await products(ctx, { instrumentId, forConsole: true })) as ContractConsoleProduct[];
+}
+
+export async function adminProducts(ctx: AppContext): Promise<ContractAdminProduct[]> {
+  const [list, open] = await Promise.all([consoleProducts(ctx), repo.openByDirection(ctx.db)]);
   return list.map((p) => ({
     ...p,
     open_orders: open
@@ -67,7 +74,7 @@ export async function adminSaveProduct(ctx: AppContext, op: Operator, input: Pro
     if (max < min) throw new AppError('contract_product_invalid');
     currencies.push({ currencyId: cur.id, min, max, cap });
   }
-  const before = (await products(ctx, { instrumentId: inst.id, forConsole: true }))[0] ?? null;
+  const before = (await consoleProducts(ctx, inst.id))[0] ?? null;
   await ctx.db.transaction().execute(async (trx) => {
     const id = await repo.upsertProduct(trx, {
       instrumentId: inst.id,
@@ -83,7 +90,7 @@ export async function adminSaveProduct(ctx: AppContext, op: Operator, input: Pro
     );
     await repo.replaceCurrencies(trx, id, currencies);
   });
-  const after = (await products(ctx, { instrumentId: inst.id, forConsole: true }))[0] ?? null;
+  const after = (await consoleProducts(ctx, inst.id))[0] ?? null;
   await audit(ctx, op.id, before ? 'contracts.product_update' : 'contracts.product_create', `instrument:${inst.id}`, before, after, ip);
   return after;
 }

@@ -6,6 +6,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  apiResponse,
+  contractOrderDetailSchema,
+  contractOrderPageSchema,
+  contractPayableCurrencyListSchema,
+  contractProductListSchema,
+  contractProductPageSchema,
+  contractProductSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser, resolveSession } from '../sessions';
@@ -44,6 +53,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Currencies a stake can be paid in, with limits and (signed in) the contract-account balance',
           querystring: z.object({ match_id: marketId.optional(), lang }),
+          response: apiResponse(contractPayableCurrencyListSchema),
         },
       },
       async (req) => ok(await payableCurrencies(ctx, await optionalUser(ctx, req), req.query.match_id)),
@@ -56,6 +66,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Contract products per market: expiry options with payout rates, fee, stake limits, state',
           querystring: z.object({ match_id: marketId.optional(), lang }),
+          response: apiResponse(contractProductListSchema),
         },
       },
       async (req) => ok(await products(ctx, { instrumentId: req.query.match_id })),
@@ -72,7 +83,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post(
       '/microtrade/submit',
-      { preValidation: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: submitBody } },
+      { preValidation: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: submitBody, response: apiResponse(contractOrderDetailSchema) } },
       async (req) =>
         ok(
           await placeOrder(ctx, currentUser(req), {
@@ -94,6 +105,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: "The user's orders: status 1 holding, 2 pending settlement, 3 history, 0 all (page size 5)",
           querystring: z.object({ status: tab, page, limit, lang }),
+          response: apiResponse(contractOrderPageSchema),
         },
       },
       async (req) => ok(await listOrders(ctx, currentUser(req), { tab: req.query.status, page: req.query.page, limit: req.query.limit })),
@@ -101,14 +113,21 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/microtrade/get_result',
-      { preValidation: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: z.object({ id: orderId, lang }) } },
+      { preValidation: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: z.object({ id: orderId, lang }), response: apiResponse(contractOrderDetailSchema) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.id)),
     );
 
     // ---- newer API aliases ------------------------------------------------------------------
     app.get(
       '/contract/getContractList',
-      { schema: { tags, summary: 'Contract products (newer API)', querystring: z.object({ page, page_size: z.coerce.number().int().min(1).max(100).default(50), lang }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Contract products (newer API)',
+          querystring: z.object({ page, page_size: z.coerce.number().int().min(1).max(100).default(50), lang }),
+          response: apiResponse(contractProductPageSchema),
+        },
+      },
       async (req) => {
         const all = await products(ctx);
         const start = (req.query.page - 1) * req.query.page_size;
@@ -123,6 +142,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'One contract product (newer API; contract_id or product_id = market id)',
           querystring: z.object({ contract_id: marketId.optional(), product_id: marketId.optional(), lang }),
+          response: apiResponse(contractProductSchema),
         },
       },
       async (req) => ok(await product(ctx, req.query.contract_id ?? req.query.product_id ?? 0)),
@@ -146,6 +166,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             client_key: clientKey,
             lang,
           }),
+          response: apiResponse(contractOrderDetailSchema),
         },
       },
       async (req) =>
@@ -163,13 +184,13 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/contract/getOrderList',
-      { preValidation: user, schema: { tags, summary: "The user's orders (newer API)", querystring: z.object({ status: tab, page, page_size: limit, lang }) } },
+      { preValidation: user, schema: { tags, summary: "The user's orders (newer API)", querystring: z.object({ status: tab, page, page_size: limit, lang }), response: apiResponse(contractOrderPageSchema) } },
       async (req) => ok(await listOrders(ctx, currentUser(req), { tab: req.query.status, page: req.query.page, limit: req.query.page_size })),
     );
 
     app.get(
       '/contract/findOrderStatus',
-      { preValidation: user, schema: { tags, summary: 'One order (newer API)', querystring: z.object({ order_id: orderId, lang }) } },
+      { preValidation: user, schema: { tags, summary: 'One order (newer API)', querystring: z.object({ order_id: orderId, lang }), response: apiResponse(contractOrderDetailSchema) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.order_id)),
     );
   };

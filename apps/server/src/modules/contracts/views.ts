@@ -1,11 +1,12 @@
 /** Wire shapes of the contracts domain: amounts as exact decimal strings, times as ISO strings. */
+import type { ContractOrder, ContractOrderStatus } from '@bourse/contract';
 import { Dec, formatUnits } from '@bourse/money';
 import type { OrderViewRow, ProductCurrencyRow, ProductRow, ExpiryRow } from './repo';
 import { DIRECTION, expected } from './payout';
 
 const dec = (v: string) => new Dec(v).toFixed();
 
-export function orderView(o: OrderViewRow) {
+export function orderView(o: OrderViewRow): ContractOrder {
   const amt = (v: string | null) => (v === null ? null : formatUnits(BigInt(v), o.decimals));
   const stake = BigInt(o.stake);
   const exp = expected(stake, o.payout_rate, o.fee_rate);
@@ -32,7 +33,7 @@ export function orderView(o: OrderViewRow) {
     open_tick_at: o.open_tick_at.toISOString(),
     created_at: o.created_at.toISOString(),
     expires_at: o.expires_at.toISOString(),
-    status: o.status,
+    status: o.status as ContractOrderStatus,
     settled: o.status !== 'open',
     close_price: o.close_price === null ? null : dec(o.close_price),
     close_tick_id: o.close_tick_id,
@@ -46,7 +47,8 @@ export function orderView(o: OrderViewRow) {
   };
 }
 
-export type OrderView = ReturnType<typeof orderView>;
+/** The contract's order (packages/contract/src/api/contracts.ts). */
+export type OrderView = ContractOrder;
 
 export function productView(p: ProductRow, exps: ExpiryRow[], curs: ProductCurrencyRow[], forConsole = false) {
   return {

@@ -3,6 +3,7 @@
  * on the order sheet, follow the countdown, see the result. Demo products and simulated prices
  * are labelled; a suspended market disables the buttons.
  */
+import type { ContractOrder, ContractProduct } from '@bourse/contract';
 import { formatPrice } from '@bourse/money';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ import { QueryError } from '../../ui/QueryError';
 import { StateView } from '../../ui/StateView';
 import { useLiveTicker, useMarketDetail, useTickerFeed, withLive } from '../market/api/market';
 import { SimulatedBadge } from '../market/components/SimulatedBadge';
-import { clockSkew, usePayable, useProducts, useSettledOrders, type ContractOrder, type Product } from './api/contracts';
+import { clockSkew, usePayable, useProducts, useSettledOrders } from './api/contracts';
 import { ActiveOrder } from './components/ActiveOrder';
 import { OrderSheet } from './components/OrderSheet';
 import { ResultPopup } from './components/ResultPopup';
@@ -27,7 +28,7 @@ import './contract.css';
 
 const CandleChart = lazy(() => import('../market/components/CandleChart'));
 
-function Balance({ product }: { product: Product }) {
+function Balance({ product }: { product: ContractProduct }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useToken();

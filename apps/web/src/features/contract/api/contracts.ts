@@ -5,85 +5,17 @@
  * Amounts and prices stay decimal strings.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { SOCKET_EVENTS } from '@bourse/contract';
+import {
+  SOCKET_EVENTS,
+  type ContractOrder,
+  type ContractOrderDetail,
+  type ContractOrderPage,
+  type ContractPayableCurrency,
+  type ContractProduct,
+} from '@bourse/contract';
 import { api } from '../../../api/client';
 import { useUserEvent } from '../../../api/socket';
 import { useToken } from '../../../api/session';
-
-export interface ExpiryOption {
-  seconds: number;
-  payout_rate: string;
-}
-
-export interface PayCurrency {
-  currency_id: number;
-  name: string;
-  sub_name: string;
-  decimals: number;
-  min: string;
-  max: string;
-  balance?: string | null;
-}
-
-export interface Product {
-  match_id: number;
-  product_id: number;
-  symbol: string;
-  base: string;
-  quote: string;
-  price_precision: number;
-  source: string;
-  is_demo: boolean;
-  tradable: boolean;
-  fee_rate: string;
-  seconds: ExpiryOption[];
-  currencies: PayCurrency[];
-}
-
-export type OrderStatus = 'open' | 'won' | 'lost' | 'tie' | 'void';
-
-export interface ContractOrder {
-  id: string;
-  match_id: number;
-  symbol: string;
-  price_precision: number;
-  currency_id: number;
-  currency: string;
-  currency_sub: string;
-  type: number;
-  direction: 'up' | 'down';
-  seconds: number;
-  number: string;
-  payout_rate: string;
-  fee_rate: string;
-  expected_profit: string;
-  expected_fee: string;
-  open_price: string;
-  open_tick_id: string;
-  open_tick_at: string;
-  created_at: string;
-  expires_at: string;
-  status: OrderStatus;
-  settled: boolean;
-  close_price: string | null;
-  close_tick_id: string | null;
-  close_tick_at: string | null;
-  settled_at: string | null;
-  payout: string | null;
-  fee: string | null;
-  profit: string | null;
-  profit_rate: string | null;
-  server_time?: string;
-}
-
-export interface OrderPage {
-  list: ContractOrder[];
-  total: number;
-  page: number;
-  limit: number;
-  has_more: boolean;
-  server_time: string;
-}
 
 /** Tabs of spec §2/§4 in their order, with the list status they ask for. */
 export const ORDER_TABS = [
@@ -98,7 +30,7 @@ export const PAGE_SIZE = 5;
 export function useProducts() {
   return useQuery({
     queryKey: ['contract', 'products'],
-    queryFn: ({ signal }) => api.get<Product[]>('/microtrade/seconds', {}, { signal, loading: false, toast: false }),
+    queryFn: ({ signal }) => api.get<ContractProduct[]>('/microtrade/seconds', {}, { signal, loading: false, toast: false }),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
@@ -109,7 +41,7 @@ export function usePayable(matchId: number | null) {
   return useQuery({
     queryKey: ['contract', 'payable', matchId, Boolean(token)],
     queryFn: ({ signal }) =>
-      api.get<PayCurrency[]>('/microtrade/payable_currencies', { match_id: matchId ?? undefined }, { signal, loading: false, toast: false }),
+      api.get<ContractPayableCurrency[]>('/microtrade/payable_currencies', { match_id: matchId ?? undefined }, { signal, loading: false, toast: false }),
     enabled: matchId !== null,
     staleTime: 5_000,
   });
@@ -119,7 +51,7 @@ export function useSubmitOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: { match_id: number; currency_id: number; type: number; seconds: number; number: string; client_key: string }) =>
-      api.post<ContractOrder>('/microtrade/submit', p),
+      api.post<ContractOrderDetail>('/microtrade/submit', p),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
   });
 }
@@ -128,7 +60,7 @@ export function useOrders(status: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: ['contract', 'orders', status],
     queryFn: ({ pageParam, signal }) =>
-      api.get<OrderPage>('/microtrade/lists', { status, page: pageParam, limit: PAGE_SIZE }, { signal, loading: false, toast: false }),
+      api.get<ContractOrderPage>('/microtrade/lists', { status, page: pageParam, limit: PAGE_SIZE }, { signal, loading: false, toast: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled,
@@ -138,7 +70,7 @@ export function useOrders(status: number, enabled = true) {
 export function useOrder(id: string | null, poll = false) {
   return useQuery({
     queryKey: ['contract', 'order', id],
-    queryFn: ({ signal }) => api.get<ContractOrder>('/microtrade/get_result', { id: id ?? '' }, { signal, loading: false, toast: false }),
+    queryFn: ({ signal }) => api.get<ContractOrderDetail>('/microtrade/get_result', { id: id ?? '' }, { signal, loading: false, toast: false }),
     enabled: id !== null && id !== '',
     refetchInterval: (q) => (poll && q.state.data && !q.state.data.settled ? 1000 : false),
   });
@@ -162,7 +94,7 @@ export function useSettledOrders(onSettled: (orders: ContractOrder[]) => void): 
 export function applySettled(qc: QueryClient, orders: ContractOrder[]): void {
   if (orders.length === 0) return;
   const byId = new Map(orders.map((o) => [o.id, o]));
-  qc.setQueriesData<InfiniteData<OrderPage>>({ queryKey: ['contract', 'orders'] }, (data) =>
+  qc.setQueriesData<InfiniteData<ContractOrderPage>>({ queryKey: ['contract', 'orders'] }, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, list: p.list.map((o) => byId.get(o.id) ?? o) })) } : data,
   );
   for (const o of orders) qc.setQueryData(['contract', 'order', o.id], o);

@@ -3,11 +3,12 @@
  * the live price, then "settling" while the closing tick is awaited (the settlement event or a
  * 1 s poll brings the result).
  */
+import type { ContractOrder } from '@bourse/contract';
 import { ProgressBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveTicker } from '../../market/api/market';
-import { useOrder, type ContractOrder } from '../api/contracts';
+import { useOrder } from '../api/contracts';
 import { liveResult } from '../lib';
 import { DirectionTag } from './OrderFigures';
 

@@ -1,6 +1,6 @@
 /** Status tag and profit of a contract order, coloured by sign (spec §9). */
 import { useTranslation } from 'react-i18next';
-import type { ContractOrder } from '../api/contracts';
+import type { ContractOrder } from '@bourse/contract';
 
 export function StatusTag({ order }: { order: ContractOrder }) {
   const { t } = useTranslation();

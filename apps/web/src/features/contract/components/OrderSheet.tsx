@@ -6,17 +6,18 @@ import { Button, Input, Popup, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ContractOrderDetail, ContractProduct } from '@bourse/contract';
 import { parseUnits } from '@bourse/money';
 import { PATHS } from '../../../app/paths';
-import { usePayable, useSubmitOrder, type ContractOrder, type Product } from '../api/contracts';
+import { usePayable, useSubmitOrder } from '../api/contracts';
 import { currencyLabel, expectedFigures, parseStake, ratePercent } from '../lib';
 
 interface Props {
-  product: Product;
+  product: ContractProduct;
   direction: 1 | 2;
   lastPrice: string;
   onClose: () => void;
-  onPlaced: (order: ContractOrder) => void;
+  onPlaced: (order: ContractOrderDetail) => void;
 }
 
 export function OrderSheet({ product, direction, lastPrice, onClose, onPlaced }: Props) {

@@ -1,9 +1,9 @@
 /** The result of a settled order: open and close price, profit or loss, and where it came from. */
+import type { ContractOrder } from '@bourse/contract';
 import { Button, CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import type { ContractOrder } from '../api/contracts';
 import { DirectionTag, Profit, StatusTag } from './OrderFigures';
 
 export function ResultPopup({ order, onClose }: { order: ContractOrder; onClose: () => void }) {

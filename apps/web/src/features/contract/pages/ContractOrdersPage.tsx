@@ -5,6 +5,7 @@
  * turns the card into its result at once (a card past expiry also polls its order, so a missed
  * event never leaves "Open" standing).
  */
+import type { ContractOrder } from '@bourse/contract';
 import { formatPercent } from '@bourse/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
@@ -17,7 +18,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { useLiveTicker, useTickerFeed } from '../../market/api/market';
-import { applySettled, clockSkew, ORDER_TABS, useOrder, useOrders, useSettledOrders, type ContractOrder } from '../api/contracts';
+import { applySettled, clockSkew, ORDER_TABS, useOrder, useOrders, useSettledOrders } from '../api/contracts';
 import { DirectionTag, Profit, StatusTag } from '../components/OrderFigures';
 import { formatTime, liveResult, ratePercent, secondsLeft } from '../lib';
 import '../contract.css';
