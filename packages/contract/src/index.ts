@@ -4,7 +4,7 @@ export * from './errors';
 export * from './socket';
 export * from './constants';
 export * from './content';
-export * from './savings';
+export * from './api/savings';
 export * from './assets';
 export * from './ssr';
 export * from './ids';

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/client';
-import { savingsApi, type PoolRow, type SavingsOrder, type SavingsRun } from '../../api/savings';
+import type { SavingsOrderListItem, SavingsPool, SavingsRun } from '@bourse/contract';
+import { savingsApi } from '../../api/savings';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
@@ -26,7 +27,7 @@ function Pools({ isAdmin }: { isAdmin: boolean }) {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const columns: TableColumnsType<PoolRow> = [
+  const columns: TableColumnsType<SavingsPool> = [
     { title: 'Currency', dataIndex: 'currency' },
     { title: 'Yield pool (pays income)', dataIndex: 'yield_pool' },
     { title: 'Savings pool (principal held)', dataIndex: 'savings_pool' },
@@ -35,7 +36,7 @@ function Pools({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Card title="Pools" size="small" style={{ marginBottom: 16 }}>
       {pools.isError ? <QueryError error={pools.error} what="pools" onRetry={() => void pools.refetch()} /> : null}
-      <Table<PoolRow> rowKey="currency_id" size="small" loading={pools.isPending} dataSource={pools.data ?? []} columns={columns} pagination={false} />
+      <Table<SavingsPool> rowKey="currency_id" size="small" loading={pools.isPending} dataSource={pools.data ?? []} columns={columns} pagination={false} />
       {isAdmin ? (
         <Space wrap style={{ marginTop: 12 }}>
           <Select placeholder="Currency" style={{ width: 180 }} value={currency} onChange={setCurrency} options={(pools.data ?? []).map((p) => ({ value: p.currency_id, label: p.currency }))} />
@@ -152,7 +153,7 @@ function Orders() {
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [userId, setUserId] = useState<number | null>(null);
   const q = useQuery({ queryKey: ['savings', 'orders', page, status, userId], queryFn: () => savingsApi.orders({ page, limit: 20, status, user_id: userId ?? undefined }) });
-  const columns: TableColumnsType<SavingsOrder> = [
+  const columns: TableColumnsType<SavingsOrderListItem> = [
     { title: 'ID', dataIndex: 'id' },
     { title: 'User', dataIndex: 'user_id' },
     { title: 'Product', render: (_, o) => `#${o.product_id} ${o.name}` },
@@ -171,7 +172,7 @@ function Orders() {
         <InputNumber placeholder="User id" min={1} value={userId} onChange={(v) => { setUserId(v); setPage(1); }} />
       </Flex>
       {q.isError ? <Alert type="error" showIcon title={errorText(q.error)} /> : null}
-      <Table<SavingsOrder>
+      <Table<SavingsOrderListItem>
         rowKey="id"
         size="small"
         loading={q.isPending}

@@ -5,7 +5,8 @@ import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select
 import dayjs, { type Dayjs } from 'dayjs';
 import { adminApi, queryKeys } from '../../api/admin';
 import { errorText } from '../../api/client';
-import { savingsApi, type ProductInput, type SavingsProduct } from '../../api/savings';
+import type { SavingsAdminProduct } from '@bourse/contract';
+import { savingsApi, type ProductInput } from '../../api/savings';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
@@ -31,7 +32,7 @@ function toInput(v: FormValues, names: Record<string, string>): ProductInput {
   };
 }
 
-function ProductModal({ product, open, onClose }: { product: SavingsProduct | null; open: boolean; onClose: () => void }) {
+function ProductModal({ product, open, onClose }: { product: SavingsAdminProduct | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const qc = useQueryClient();
   const { message } = App.useApp();
@@ -195,7 +196,7 @@ export default function SavingsProductsPage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const q = useQuery({ queryKey: ['savings', 'products'], queryFn: savingsApi.products });
-  const [editing, setEditing] = useState<SavingsProduct | null>(null);
+  const [editing, setEditing] = useState<SavingsAdminProduct | null>(null);
   const [creating, setCreating] = useState(false);
   const toggle = useMutation({
     mutationFn: ({ id, open }: { id: number; open: boolean }) => savingsApi.setOpen(id, open),
@@ -204,7 +205,7 @@ export default function SavingsProductsPage() {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const columns: TableColumnsType<SavingsProduct> = [
+  const columns: TableColumnsType<SavingsAdminProduct> = [
     { title: 'ID', dataIndex: 'id', width: 60 },
     {
       title: 'Product',
@@ -241,7 +242,7 @@ export default function SavingsProductsPage() {
         extra={isAdmin ? <Button type="primary" onClick={() => setCreating(true)}>New product</Button> : null}
       />
       {q.isError ? <QueryError error={q.error} what="savings products" onRetry={() => void q.refetch()} /> : null}
-      <Table<SavingsProduct> rowKey="id" size="small" loading={q.isPending} dataSource={q.data ?? []} columns={columns} pagination={false} scroll={{ x: true }} />
+      <Table<SavingsAdminProduct> rowKey="id" size="small" loading={q.isPending} dataSource={q.data ?? []} columns={columns} pagination={false} scroll={{ x: true }} />
       <ProductModal key={editing?.id ?? (creating ? 'new' : 'none')} product={editing} open={creating || editing !== null} onClose={() => { setEditing(null); setCreating(false); }} />
     </>
   );

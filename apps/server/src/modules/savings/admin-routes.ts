@@ -5,7 +5,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@bourse/contract';
+import {
+  apiResponse,
+  rowId,
+  savingsAccrualSummarySchema,
+  savingsAdminProductListSchema,
+  savingsClockAdvanceSchema,
+  savingsClockSchema,
+  savingsOrderPageSchema,
+  savingsPoolListSchema,
+  savingsProductIdSchema,
+  savingsProductOpenSchema,
+  savingsRunPageSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ok } from '../../http/envelope';
@@ -74,18 +86,18 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/savings/products', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/savings/products', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsAdminProductListSchema) } }, async () =>
       ok(await adminProducts(ctx)),
     );
 
-    app.post('/admin/savings/products', { preValidation: admins, schema: { tags: ['admin'], body: productBody } }, async (req) => {
+    app.post('/admin/savings/products', { preValidation: admins, schema: { tags: ['admin'], body: productBody, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const id = await createProduct(ctx, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_create', `savings_product:${id}`, undefined, form, req.ip);
       return ok({ id });
     });
 
-    app.post('/admin/savings/products/:id', { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: productBody } }, async (req) => {
+    app.post('/admin/savings/products/:id', { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: productBody, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const r = await editProduct(ctx, req.params.id, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_update', `savings_product:${req.params.id}`, plain(r.before), plain(r.after), req.ip);
@@ -94,7 +106,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/savings/products/:id/status',
-      { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }) } },
+      { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }), response: apiResponse(savingsProductOpenSchema) } },
       async (req) => {
         const r = await setProductOpen(ctx, req.params.id, req.body.open);
         await audit(ctx, currentOperator(req).id, req.body.open ? 'savings.product_open' : 'savings.product_close', `savings_product:${req.params.id}`, r.before, r.after, req.ip);
@@ -116,6 +128,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             limit,
             lang,
           }),
+          response: apiResponse(savingsOrderPageSchema),
         },
       },
       async (req) =>
@@ -132,7 +145,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/savings/runs',
-      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: rowId.optional(), page, limit, lang }) } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: rowId.optional(), page, limit, lang }), response: apiResponse(savingsRunPageSchema) } },
       async (req) => {
         const now = savingsClock(ctx).now();
         return ok({
@@ -145,13 +158,13 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Runs accrual now (the scheduler does the same each SAVINGS_JOB_MS); idempotent.
-    app.post('/admin/savings/runs', { preValidation: admins, schema: { tags: ['admin'], body: z.object({ lang }) } }, async (req) => {
+    app.post('/admin/savings/runs', { preValidation: admins, schema: { tags: ['admin'], body: z.object({ lang }), response: apiResponse(savingsAccrualSummarySchema) } }, async (req) => {
       const r = await runAccrual(ctx);
       await audit(ctx, currentOperator(req).id, 'savings.accrual_run', 'savings', undefined, r, req.ip);
       return ok(r);
     });
 
-    app.get('/admin/savings/pools', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, async () =>
+    app.get('/admin/savings/pools', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsPoolListSchema) } }, async () =>
       ok(await poolBalances(ctx)),
     );
 
@@ -162,6 +175,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           body: z.object({ currency_id: rowId, amount: amountText, direction: z.enum(['in', 'out']).default('in'), lang }),
+          response: apiResponse(savingsPoolListSchema),
         },
       },
       async (req) => {
@@ -173,14 +187,14 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Demo clock (SAVINGS_DEMO_CLOCK=on only): shows the engine's time and moves it forward.
-    app.get('/admin/savings/clock', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }) } }, () => {
+    app.get('/admin/savings/clock', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsClockSchema) } }, () => {
       const c = demoClock(ctx);
       return ok({ enabled: c !== null, now: savingsClock(ctx).now().toISOString(), offset_ms: c?.offsetMs ?? 0 });
     });
 
     app.post(
       '/admin/savings/clock/advance',
-      { preValidation: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }) } },
+      { preValidation: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }), response: apiResponse(savingsClockAdvanceSchema) } },
       async (req) => {
         const c = demoClock(ctx);
         if (!c) throw new AppError('savings_demo_clock_off');

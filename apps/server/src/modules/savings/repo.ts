@@ -1,4 +1,5 @@
 /** SQL of the savings domain (Kysely). NUMERIC columns arrive as strings and leave as bigint. */
+import type { SavingsRunStatus } from '@bourse/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Database, Transaction } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -429,7 +430,7 @@ export interface RunRow {
   productId: number;
   day: number;
   rate: string;
-  status: string;
+  status: SavingsRunStatus;
   paidCount: number;
   totalPaid: bigint;
   poolBalance: bigint | null;
@@ -453,7 +454,7 @@ export async function listRuns(db: Executor, f: { productId?: number; page: numb
       productId: r.product_id,
       day: r.day,
       rate: trimRate(r.rate),
-      status: r.status,
+      status: r.status as SavingsRunStatus,
       paidCount: r.paid_count,
       totalPaid: BigInt(r.total_paid),
       poolBalance: r.pool_balance === null ? null : BigInt(r.pool_balance),
@@ -500,7 +501,7 @@ export async function userProfit(db: Executor, userId: number, fromDay: number) 
 }
 
 /** The last `n` recorded daily rates of a product (realized history, newest first). */
-export async function recentRates(db: Executor, productId: number, n: number): Promise<Array<{ day: number; rate: string; status: string }>> {
+export async function recentRates(db: Executor, productId: number, n: number): Promise<Array<{ day: number; rate: string; status: SavingsRunStatus }>> {
   const rows = await db
     .selectFrom('savings_runs')
     .select(['day', 'rate', 'status'])
@@ -508,5 +509,5 @@ export async function recentRates(db: Executor, productId: number, n: number): P
     .orderBy('day', 'desc')
     .limit(n)
     .execute();
-  return rows.map((r) => ({ day: r.day, rate: trimRate(r.rate), status: r.status }));
+  return rows.map((r) => ({ day: r.day, rate: trimRate(r.rate), status: r.status as SavingsRunStatus }));
 }

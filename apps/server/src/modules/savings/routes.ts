@@ -2,7 +2,20 @@
  * User API of fixed-term yield products (spec §7 Savings, Mining and the newer pledge/machine
  * calls). Every family goes through the same service: the paths differ only in the default kind.
  */
-import { SAVINGS_RECORD_PAGE_SIZE, bigRowId } from '@bourse/contract';
+import {
+  SAVINGS_RECORD_PAGE_SIZE,
+  apiResponse,
+  bigRowId,
+  savingsCentreSchema,
+  savingsIncomePageSchema,
+  savingsJoinSchema,
+  savingsOrderPageSchema,
+  savingsOrderSchema,
+  savingsProductDetailSchema,
+  savingsProductListSchema,
+  savingsProfitSchema,
+  savingsRedeemQuoteSchema,
+} from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -51,21 +64,21 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Products. /lh/deposit/config lists every family (or one with ?kind=); the newer calls one each.
     const productList = (fixed?: K) => async (req: FastifyRequest) =>
       ok(await listProductViews(ctx, req.lang, fixed ?? ((req.query as { kind?: K }).kind)));
-    app.get('/lh/deposit/config', { schema: { tags: ['savings'], summary: 'Savings products (all families or ?kind=)', querystring: z.object({ kind, lang }) } }, productList());
-    app.get('/pledge/getProductList', { schema: { tags: ['savings'], summary: 'Pledge (trusteeship) products', querystring: z.object({ lang }) } }, productList('pledge'));
-    app.get('/machine/getProductList', { schema: { tags: ['savings'], summary: 'Machine-leasing products', querystring: z.object({ lang }) } }, productList('machine'));
+    app.get('/lh/deposit/config', { schema: { tags: ['savings'], summary: 'Savings products (all families or ?kind=)', querystring: z.object({ kind, lang }), response: apiResponse(savingsProductListSchema) } }, productList());
+    app.get('/pledge/getProductList', { schema: { tags: ['savings'], summary: 'Pledge (trusteeship) products', querystring: z.object({ lang }), response: apiResponse(savingsProductListSchema) } }, productList('pledge'));
+    app.get('/machine/getProductList', { schema: { tags: ['savings'], summary: 'Machine-leasing products', querystring: z.object({ lang }), response: apiResponse(savingsProductListSchema) } }, productList('machine'));
 
     app.get(
       '/lh/deposit/config/:id',
-      { schema: { tags: ['savings'], summary: 'One product, with the caller\'s available balance', params: z.object({ id: productId }), querystring: z.object({ lang }) } },
+      { schema: { tags: ['savings'], summary: 'One product, with the caller\'s available balance', params: z.object({ id: productId }), querystring: z.object({ lang }), response: apiResponse(savingsProductDetailSchema) } },
       async (req) => ok(await productDetail(ctx, req.params.id, req.lang, await optionalUser(ctx, req))),
     );
 
     // The centre's figures: platform (everyone) and the caller's (when signed in).
     const centre = async (req: FastifyRequest) => ok({ ...(await centreFigures(ctx, await optionalUser(ctx, req))), now: savingsClock(ctx).now().toISOString() });
-    app.get('/mining', { schema: { tags: ['savings'], summary: 'Savings centre figures', querystring: z.object({ lang }) } }, centre);
-    app.get('/pledge/findTrusteeshipInfo', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }) } }, centre);
-    app.get('/record/findAccountAndRate', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }) } }, centre);
+    app.get('/mining', { schema: { tags: ['savings'], summary: 'Savings centre figures', querystring: z.object({ lang }), response: apiResponse(savingsCentreSchema) } }, centre);
+    app.get('/pledge/findTrusteeshipInfo', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }), response: apiResponse(savingsCentreSchema) } }, centre);
+    app.get('/record/findAccountAndRate', { schema: { tags: ['savings'], summary: 'Savings centre figures (newer alias)', querystring: z.object({ lang }), response: apiResponse(savingsCentreSchema) } }, centre);
 
     // Join.
     const joinBody = z.object({
@@ -92,7 +105,7 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     // `/Mining/exchange` is the older mining call (spec §3 Mining: comno_id, money).
     for (const path of ['/lh/deposit', '/v1/deposit/add', '/Mining/exchange', '/pledge/trusteeshipProduct', '/machine/leaseProduct']) {
-      app.post(path, { preValidation: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool (a prepaid lease: the fee to savings revenue)', body: joinBody } }, join);
+      app.post(path, { preValidation: user, schema: { tags: ['savings'], summary: 'Join a product: principal moves from the coin account to the savings pool (a prepaid lease: the fee to savings revenue)', body: joinBody, response: apiResponse(savingsJoinSchema) } }, join);
     }
 
     // Records: subscriptions by state (paginated by 20, spec §9).
@@ -103,10 +116,10 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await listOrders(ctx, currentUser(req), { status: q.status, kind: fixed ?? (q.kind as K | undefined), page: q.page, limit: q.limit, lang: req.lang }),
       );
     };
-    app.get('/lh/deposit/order', { preValidation: user, schema: { tags: ['savings'], summary: 'My subscriptions', querystring: ordersQuery } }, orders());
-    app.get('/pledge/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My pledge subscriptions', querystring: ordersQuery } }, orders('pledge'));
-    app.get('/machine/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
-    app.get('/machine/myMachine', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery } }, orders('machine'));
+    app.get('/lh/deposit/order', { preValidation: user, schema: { tags: ['savings'], summary: 'My subscriptions', querystring: ordersQuery, response: apiResponse(savingsOrderPageSchema) } }, orders());
+    app.get('/pledge/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My pledge subscriptions', querystring: ordersQuery, response: apiResponse(savingsOrderPageSchema) } }, orders('pledge'));
+    app.get('/machine/getOrderList', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery, response: apiResponse(savingsOrderPageSchema) } }, orders('machine'));
+    app.get('/machine/myMachine', { preValidation: user, schema: { tags: ['savings'], summary: 'My machine leases', querystring: ordersQuery, response: apiResponse(savingsOrderPageSchema) } }, orders('machine'));
 
     // Daily income records.
     const incomesBody = z.object({ order_id: orderId.optional(), page, limit, lang });
@@ -114,20 +127,20 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const b = req.body as z.infer<typeof incomesBody>;
       return ok(await listIncomeRecords(ctx, currentUser(req), { subscriptionId: b.order_id, page: b.page, limit: b.limit, lang: req.lang }));
     };
-    app.post('/Mining/exchangeList', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
-    app.post('/lh/deposit/income', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody } }, incomes);
+    app.post('/Mining/exchangeList', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody, response: apiResponse(savingsIncomePageSchema) } }, incomes);
+    app.post('/lh/deposit/income', { preValidation: user, schema: { tags: ['savings'], summary: 'My daily income records', body: incomesBody, response: apiResponse(savingsIncomePageSchema) } }, incomes);
 
     // Profit statistics: per currency all income, yesterday, 7 and 30 days, per family, per day.
     app.get(
       '/lh/deposit/profit',
-      { preValidation: user, schema: { tags: ['savings'], summary: 'My profit statistics (per currency, family and day)', querystring: z.object({ lang }) } },
+      { preValidation: user, schema: { tags: ['savings'], summary: 'My profit statistics (per currency, family and day)', querystring: z.object({ lang }), response: apiResponse(savingsProfitSchema) } },
       async (req) => ok({ now: savingsClock(ctx).now().toISOString(), currencies: await profitStats(ctx, currentUser(req)) }),
     );
 
     // Early redemption: the sheet shows the quote; the redemption computes the same figures.
     app.post(
       '/lh/deposit/order/quote',
-      { preValidation: user, schema: { tags: ['savings'], summary: 'Early-redemption figures (penalty, forfeited income, refund)', body: z.object({ id: orderId, lang }) } },
+      { preValidation: user, schema: { tags: ['savings'], summary: 'Early-redemption figures (penalty, forfeited income, refund)', body: z.object({ id: orderId, lang }), response: apiResponse(savingsRedeemQuoteSchema) } },
       async (req) => ok(await redeemQuote(ctx, currentUser(req), req.body.id)),
     );
     app.post(
@@ -138,6 +151,7 @@ export function savingsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['savings'],
           summary: 'Redeem early: principal less penalty (refused with savings_quote_changed when expected_refund differs)',
           body: z.object({ id: orderId, expected_refund: z.string().max(80).optional(), lang }),
+          response: apiResponse(savingsOrderSchema),
         },
       },
       async (req) => {

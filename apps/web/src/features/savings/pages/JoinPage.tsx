@@ -1,4 +1,5 @@
 /** /pages/mining/stakingmMining?id=: join a product (amount with max, expected daily income, terms, confirmation). */
+import type { SavingsProductDetail } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import { Button, Checkbox, Dialog, Input, Skeleton, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { SavingsIcon } from '../../../ui/icons';
-import { joinProduct, useProduct, type ProductDetail } from '../api/savings';
+import { joinProduct, useProduct } from '../api/savings';
 import { amountText, dateText, KindTag, percent, rateText, WindowLabel } from '../components/shared';
 import '../savings.css';
 
@@ -27,13 +28,13 @@ function dec(v: string | null | undefined): Dec {
 }
 
 /** The most this user can join now: balance, per-user maximum left, quota left. */
-function maxJoin(p: ProductDetail): Dec {
+function maxJoin(p: SavingsProductDetail): Dec {
   const left = Dec.max(dec(p.max_amount).sub(dec(p.my_active)), 0);
   return Dec.min(dec(p.available), left, dec(p.remaining_quota)).toDecimalPlaces(p.currency.decimals, Dec.ROUND_DOWN);
 }
 
 /** Realized history (docs/product/savings.md): the rates actually recorded for the last days, never a promise. */
-function Realized({ p }: { p: ProductDetail }) {
+function Realized({ p }: { p: SavingsProductDetail }) {
   const { t } = useTranslation();
   const paid = p.realized_rates.filter((r) => r.status === 'paid');
   return (
@@ -56,7 +57,7 @@ function Realized({ p }: { p: ProductDetail }) {
   );
 }
 
-function Form({ p }: { p: ProductDetail }) {
+function Form({ p }: { p: SavingsProductDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useToken();

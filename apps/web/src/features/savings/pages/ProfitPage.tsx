@@ -1,4 +1,5 @@
 /** /pages/mining/profit: profit statistics per currency (totals, 7/30 days, per family, daily bars) and the daily income records. */
+import type { SavingsProfitCurrency } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { SavingsIcon } from '../../../ui/icons';
-import { useProfit, type ProfitCurrency } from '../api/savings';
+import { useProfit } from '../api/savings';
 import { amountText } from '../components/shared';
 import '../savings.css';
 
@@ -22,7 +23,7 @@ function dec(v: string): Dec {
 }
 
 /** Bars of the last 30 days' income: heights relative to the best day (exact decimals, no floats in sums). */
-function Bars({ c }: { c: ProfitCurrency }) {
+function Bars({ c }: { c: SavingsProfitCurrency }) {
   const { t } = useTranslation();
   const max = c.daily.reduce((m, d) => Dec.max(m, dec(d.amount)), new Dec(0));
   return (
@@ -46,7 +47,7 @@ function Bars({ c }: { c: ProfitCurrency }) {
   );
 }
 
-function CurrencyStats({ c }: { c: ProfitCurrency }) {
+function CurrencyStats({ c }: { c: SavingsProfitCurrency }) {
   const { t } = useTranslation();
   const d = c.decimals;
   const kinds = c.by_kind.filter((k) => dec(k.total).gt(0));

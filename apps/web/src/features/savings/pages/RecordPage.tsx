@@ -1,4 +1,5 @@
 /** /pages/mining/record: subscriptions by state (currently saving, matured, redeemed) and daily income, 20 per page; early redemption sheet. */
+import type { SavingsIncome, SavingsRedeemQuote } from '@bourse/contract';
 import { Button, InfiniteScroll, Popup, Tabs, Toast } from 'antd-mobile';
 import { useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -11,7 +12,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { SavingsIcon } from '../../../ui/icons';
-import { fetchQuote, redeemEarly, useIncomes, useOrders, type Income, type Order, type Quote } from '../api/savings';
+import { fetchQuote, redeemEarly, useIncomes, useOrders, type Order } from '../api/savings';
 import { amountText, dateText, dateTimeText, KindTag, percent, rateText } from '../components/shared';
 import '../savings.css';
 
@@ -91,7 +92,7 @@ function OrderCard({ o, onRedeem }: { o: Order; onRedeem: (o: Order) => void }) 
   );
 }
 
-function IncomeRow({ r }: { r: Income }) {
+function IncomeRow({ r }: { r: SavingsIncome }) {
   const { t } = useTranslation();
   return (
     <div className="savings-card" data-testid="savings-income-row">
@@ -115,7 +116,7 @@ function IncomeRow({ r }: { r: Income }) {
 function RedeemSheet({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<SavingsRedeemQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   if (order && loadedFor !== order.id) {

@@ -1,4 +1,5 @@
 /** Savings tab, /pages/mining/index: the platform's and the user's figures, and every product family. */
+import type { SavingsCentre } from '@bourse/contract';
 import { Button, CapsuleTabs, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,11 @@ import { PATHS } from '../../../app/paths';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { SavingsIcon } from '../../../ui/icons';
-import { KINDS, useCentre, useProducts, type Centre, type Kind } from '../api/savings';
+import { KINDS, useCentre, useProducts, type Kind } from '../api/savings';
 import { amountText, ProductCard } from '../components/shared';
 import '../savings.css';
 
-function Figures({ centre, loggedIn }: { centre: Centre; loggedIn: boolean }) {
+function Figures({ centre, loggedIn }: { centre: SavingsCentre; loggedIn: boolean }) {
   const { t } = useTranslation();
   const mine = centre.user ?? [];
   const main = mine[0];
