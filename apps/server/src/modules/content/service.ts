@@ -196,12 +196,13 @@ function adminItemView(
   const due = item.publish_at === null || item.publish_at.getTime() <= now.getTime();
   // The column's check constraint allows only these.
   const status = item.status as ContentItemStatus;
+  /** What readers see now: live, scheduled (published, not yet due), or not shown. */
+  const state: ContentItemState = status === 'published' ? (due ? 'live' : 'scheduled') : status;
   return {
     id: item.id,
     category_id: item.category_id,
     status,
-    /** What readers see now: live, scheduled (published, not yet due), or not shown. */
-    state: (status === 'published' ? (due ? 'live' : 'scheduled') : status) as ContentItemState,
+    state,
     publish_at: item.publish_at?.toISOString() ?? null,
     cover: item.cover,
     link_url: item.link_url,
