@@ -12,9 +12,35 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const H5_VERSION = 1;
 export const APP_VERSION = '0.8.0';
 
-/** Asset (account) types of spec §3. */
+/**
+ * Asset (account) types of spec §3: 1 legal, 2 change, 3 lever, 4 micro. The one definition the
+ * server, the app and the console use (ids, names, parsing).
+ */
 export const ACCOUNT_TYPES = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
+export type AccountTypeName = keyof typeof ACCOUNT_TYPES;
+export type AccountType = (typeof ACCOUNT_TYPES)[AccountTypeName];
+/** The account types in order. */
+export const ACCOUNT_TYPE_IDS = [1, 2, 3, 4] as const satisfies readonly AccountType[];
+/** Each type's name (the spec's `from_field` / `to_field` values, the app's translation keys). */
+export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, AccountTypeName>> = {
+  1: 'legal',
+  2: 'change',
+  3: 'lever',
+  4: 'micro',
+};
+
+/** The name of an account type, or null for anything else (0 for system accounts, unknown ids). */
+export function accountTypeName(type: number | string): AccountTypeName | null {
+  const t = Number(type);
+  return t === 1 || t === 2 || t === 3 || t === 4 ? ACCOUNT_TYPE_NAMES[t] : null;
+}
+
+/** Accepts 1..4 or the names legal/change/lever/micro (any case, spaces trimmed); null otherwise. */
+export function accountTypeOf(v: string | number): AccountType | null {
+  const s = String(v).trim().toLowerCase();
+  for (const t of ACCOUNT_TYPE_IDS) if (s === String(t) || s === ACCOUNT_TYPE_NAMES[t]) return t;
+  return null;
+}
 
 /** Fiat codes the client keeps (spec §7, External). */
 export const FIAT_CODES = ['USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND'] as const;

@@ -11,6 +11,8 @@ describe('checkAmount', () => {
     expect(checkAmount('1e3', usdt)?.key).toBe('validate.invalidAmount');
     expect(checkAmount('0', usdt)?.key).toBe('validate.positive');
     expect(checkAmount('0.000', usdt)?.key).toBe('validate.positive');
+    // A minus sign is read (as on the server): a negative amount is not positive.
+    expect(checkAmount('-5', usdt)?.key).toBe('validate.positive');
     expect(checkAmount('12.5', usdt)).toBeNull();
   });
 

@@ -1,14 +1,15 @@
 /**
  * Checks an amount a user typed before anything is asked of them (a verification code, a
  * confirmation dialog): entered, a plain decimal, above 0, not more decimals than the currency
- * shows, within the minimum and maximum, not more than is available. Exact: amounts compare as
- * bigint base units (@bourse/money), never as JavaScript numbers. The server checks everything
+ * shows (read by @bourse/money parseAmountInput, the parser the server and the console use too),
+ * within the minimum and maximum, not more than is available. Exact: amounts compare as bigint
+ * base units, never as JavaScript numbers. The server checks everything
  * again; this only spares the user a code or a confirmation for a request that cannot pass.
  *
  * Returns null when the amount passes, else the message key (namespace `common`, group
  * `validate`) and its values, for `t(problem.key, problem.values)`.
  */
-import { AmountFormatError, parseUnits, shownPlaces } from '@bourse/money';
+import { parseAmountInput, parseUnits, shownPlaces, type AmountInputReason } from '@bourse/money';
 import { formatAmount } from './format';
 
 export type AmountProblemKey =
@@ -53,23 +54,27 @@ function limit(value: string | null | undefined, decimals: number): bigint | nul
   return u === null || u === 0n ? null : u;
 }
 
+/** The message for each reason the shared parser (@bourse/money parseAmountInput) refuses an amount. */
+function refused(reason: AmountInputReason, unit: string, places: number): AmountProblem {
+  switch (reason) {
+    case 'empty':
+      return { key: 'validate.enterAmount', values: { unit } };
+    case 'too_many_places':
+      return { key: 'validate.decimals', values: { unit, places: String(places) } };
+    case 'not_positive':
+      return { key: 'validate.positive', values: { unit } };
+    case 'not_a_number':
+    case 'too_large':
+      return { key: 'validate.invalidAmount', values: { unit } };
+  }
+}
+
 export function checkAmount(input: string, rules: AmountRules): AmountProblem | null {
   const { decimals, unit } = rules;
-  const text = input.trim();
-  const values = { unit };
-  if (text === '') return { key: 'validate.enterAmount', values };
-  if (!/^\d*\.?\d*$/.test(text) || text === '.') return { key: 'validate.invalidAmount', values };
   const places = shownPlaces(decimals);
-  let amount: bigint;
-  try {
-    amount = parseUnits(text, places);
-  } catch (err) {
-    if (err instanceof AmountFormatError && err.reason === 'precision') {
-      return { key: 'validate.decimals', values: { unit, places: String(places) } };
-    }
-    return { key: 'validate.invalidAmount', values };
-  }
-  if (amount <= 0n) return { key: 'validate.positive', values };
+  const parsed = parseAmountInput(input, places);
+  if (!parsed.ok) return refused(parsed.reason, unit, places);
+  const amount = parsed.units;
   // Same scale for every comparison: the currency's own decimals.
   const scaled = amount * 10n ** BigInt(decimals - places);
   const min = limit(rules.min, decimals);

@@ -4,10 +4,12 @@
  * Amounts are exact decimal strings in whole currency units; times are ISO 8601.
  */
 import { z } from 'zod';
-import { FIAT_CODES } from '../constants';
+import { ACCOUNT_TYPE_IDS, FIAT_CODES } from '../constants';
+import { currencyViewSchema } from './market';
 import { decimalText, isoTime } from './response';
 
-const accountTypeId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** An account type id (1 legal, 2 change, 3 lever, 4 micro). */
+export const accountTypeSchema = z.literal(ACCOUNT_TYPE_IDS);
 
 /** Pages of the user's records: no total, `has_more` says whether another page follows. */
 function moreList<T extends z.ZodType>(item: T) {
@@ -20,17 +22,8 @@ function totalList<T extends z.ZodType>(item: T) {
 
 // ---- coins and balances ----
 
-/** A currency as the asset centre shows it (the market's currency view). */
-export const walletCurrencySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  subName: z.string(),
-  status: z.number(),
-  image: z.string(),
-  decimals: z.number(),
-  color: z.string(),
-  isFiat: z.boolean(),
-});
+/** A currency as the asset centre shows it: the market's currency view. */
+export const walletCurrencySchema = currencyViewSchema;
 export type WalletCurrency = z.infer<typeof walletCurrencySchema>;
 
 /** With the bank channel's fiat currency (e.g. USD) for a fiat coin, else null. */
@@ -41,7 +34,7 @@ export type WalletCoin = z.infer<typeof walletCoinSchema>;
 export const walletOverviewSchema = z.object({
   accounts: z.array(
     z.object({
-      account_type: accountTypeId,
+      account_type: accountTypeSchema,
       account_name: z.string(),
       currency_id: z.number(),
       currency: walletCoinSchema,
@@ -54,7 +47,7 @@ export const walletOverviewSchema = z.object({
       price_usdt: decimalText.nullable(),
     }),
   ),
-  types: z.array(z.object({ account_type: accountTypeId, account_name: z.string(), total_usdt: decimalText })),
+  types: z.array(z.object({ account_type: accountTypeSchema, account_name: z.string(), total_usdt: decimalText })),
   total_usdt: decimalText,
   /** Currencies held without a price (left out of the totals). */
   unvalued: z.array(z.string()),
@@ -64,7 +57,7 @@ export type WalletAccount = WalletOverview['accounts'][number];
 
 /** POST /wallet/detail, GET /user/getWalletDetails. */
 export const walletDetailSchema = z.object({
-  account_type: accountTypeId,
+  account_type: accountTypeSchema,
   account_name: z.string(),
   currency: walletCurrencySchema,
   available: decimalText,
@@ -114,7 +107,7 @@ export const walletInfoSchema = z.object({
   currency: walletCoinSchema,
   can_deposit: z.boolean(),
   can_withdraw: z.boolean(),
-  account_type: accountTypeId,
+  account_type: accountTypeSchema,
   withdrawable: decimalText,
   frozen: decimalText,
   config: currencyConfigSchema,
@@ -212,7 +205,7 @@ export const transferAccountListSchema = z.array(
   z.object({
     id: z.number(),
     currency_id: z.number(),
-    account_type: accountTypeId,
+    account_type: accountTypeSchema,
     /** The account type's name (legal, change, lever, micro). */
     field: z.string(),
     currency_name: z.string(),

@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { decimalText, isoTime } from './response';
-import { walletCurrencySchema } from './assets';
-
-const accountTypeId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+import { accountTypeSchema, walletCurrencySchema } from './assets';
 
 // ---- sign-in, codes, sessions ----
 
@@ -111,8 +109,10 @@ export type KycState = z.infer<typeof kycStateSchema>;
 
 /** POST /user/uploadHeadPortrait. */
 export const avatarSetSchema = z.object({ head_portrait: z.string() });
+export type AvatarSet = z.infer<typeof avatarSetSchema>;
 /** POST /user/editNickname. */
 export const nicknameSetSchema = z.object({ nickname: z.string() });
+export type NicknameSet = z.infer<typeof nicknameSetSchema>;
 
 /** POST /upload, POST /admin/content/upload: the stored file's reference (URL path). */
 export const uploadRefSchema = z.string().describe('file reference (URL path)');
@@ -173,7 +173,7 @@ export type InternationalCard = z.infer<typeof internationalCardSchema>;
 // ---- invitations ----
 
 /** POST /user/invite_list. */
-export const invitePageSchema = z.object({
+export const inviteListSchema = z.object({
   data: z.array(
     z.object({
       uid: z.number(),
@@ -187,8 +187,8 @@ export const invitePageSchema = z.object({
   page: z.number(),
   limit: z.number(),
 });
-export type InvitePage = z.infer<typeof invitePageSchema>;
-export type Invitee = InvitePage['data'][number];
+export type InviteList = z.infer<typeof inviteListSchema>;
+export type Invitee = InviteList['data'][number];
 
 // ---- console: users, real-name review, address approvals, settings, outbox ----
 
@@ -252,7 +252,7 @@ export const identityUserDetailSchema = z.object({
   kyc: kycRecordSchema.extend({ status_name: kycStatusNameSchema }).nullable(),
   balances: z.array(
     z.object({
-      account_type: accountTypeId,
+      account_type: accountTypeSchema,
       currency_id: z.number(),
       currency: walletCurrencySchema,
       available: decimalText,

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import type { CurrencyRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { currencyView, findCurrency, listCurrencies } from '../market';
-import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, WITHDRAW_ACCOUNT_TYPE, type AccountType } from './accounts';
+import { ACCOUNT_TYPE_IDS, ACCOUNT_TYPE_NAMES, type AccountType } from '@bourse/contract';
+import { WITHDRAW_ACCOUNT_TYPE } from './accounts';
 import { bankChannel } from './bank';
 import { configView } from './config';
 import { offerOf, offersOf, type Purpose } from './offer';
@@ -55,7 +56,7 @@ export async function walletOverview(ctx: AppContext, userId: number) {
   const unvalued = new Set<string>();
   let total = new Dec(0);
   const typeTotals = new Map<number, Dec>();
-  const accounts = ACCOUNT_TYPES.flatMap((type) =>
+  const accounts = ACCOUNT_TYPE_IDS.flatMap((type) =>
     currencies.map((c) => {
       const b = balances.get(`${type}:${c.id}`) ?? { available: 0n, frozen: 0n };
       const sum = b.available + b.frozen;
@@ -79,7 +80,7 @@ export async function walletOverview(ctx: AppContext, userId: number) {
   );
   return {
     accounts,
-    types: ACCOUNT_TYPES.map((t) => ({
+    types: ACCOUNT_TYPE_IDS.map((t) => ({
       account_type: t,
       account_name: ACCOUNT_TYPE_NAMES[t],
       total_usdt: money(typeTotals.get(t) ?? new Dec(0)),

@@ -6,7 +6,7 @@ import { formatUnits } from '@bourse/money';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { CurrencyRow, DB } from '../../db/schema';
-import { ACCOUNT_TYPE_NAMES, type AccountType } from './accounts';
+import { ACCOUNT_TYPE_NAMES, type AccountType } from '@bourse/contract';
 import { depositView } from './deposits';
 import { withdrawalView } from './withdrawals';
 import { pageOf, pageWindow } from './paging';

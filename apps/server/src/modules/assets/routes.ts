@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatUnits } from '@bourse/money';
 import { z } from 'zod';
 import {
+  ACCOUNT_TYPE_IDS,
+  ACCOUNT_TYPE_NAMES,
+  accountTypeOf,
   apiResponse,
   currencyRateSchema,
   depositListSchema,
@@ -21,6 +24,7 @@ import {
   walletOverviewSchema,
   withdrawalListSchema,
   withdrawalSchema,
+  type AccountType,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -29,7 +33,6 @@ import { requireKyc } from '../identity';
 import { currentUser, requireUser } from '../sessions';
 import { ledger } from '../ledger';
 import { listCurrencies } from '../market';
-import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, accountTypeOf, type AccountType } from './accounts';
 import { rateOf, userCurrencyList, walletDetail, walletInfo, walletOverview } from './balances';
 import { requestManualDeposit } from './deposits';
 import { executeQuote, exchangeHistory, quote } from './exchange';
@@ -256,7 +259,7 @@ export function assetsUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rows = await ctx.db.transaction().execute(async (trx) => {
           const out: Array<{ id: number; currency_id: number; account_type: AccountType }> = [];
           for (const c of currencies)
-            for (const t of ACCOUNT_TYPES)
+            for (const t of ACCOUNT_TYPE_IDS)
               out.push({
                 id: await ledger.userAccount(trx, userId, c.id, t),
                 currency_id: c.id,

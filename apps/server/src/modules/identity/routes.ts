@@ -14,7 +14,7 @@ import {
   domesticCardSchema,
   emptyMessageSchema,
   internationalCardSchema,
-  invitePageSchema,
+  inviteListSchema,
   kycStateSchema,
   nicknameSetSchema,
   pingSchema,
@@ -325,7 +325,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- invitations ----
-    app.post('/user/invite_list', { preValidation: auth, schema: { response: apiResponse(invitePageSchema), tags, body: paging } }, async (req) =>
+    app.post('/user/invite_list', { preValidation: auth, schema: { response: apiResponse(inviteListSchema), tags, body: paging } }, async (req) =>
       ok(await inviteList(ctx, currentUser(req), req.body.page, req.body.limit)),
     );
   };
