@@ -1,54 +1,26 @@
 /** Console API of content, messages and site settings (`/api/admin/content|messages|site/*`). */
-import { LANGS, REQUEST_TIMEOUT_MS, type Lang } from '@bourse/contract';
+import {
+  LANGS,
+  REQUEST_TIMEOUT_MS,
+  type AdminContentCategory,
+  type AdminContentItem,
+  type AdminContentPage,
+  type ContentCategoryUpdate,
+  type ContentItemStatus,
+  type Lang,
+  type MenuRow,
+  type SentMessage,
+  type SentMessagePage,
+  type SiteSettings,
+} from '@bourse/contract';
 import { ApiError, apiGet, apiPost } from './client';
-import type { Page } from './admin';
 import { getToken } from './session';
 
 export { LANGS, type Lang };
 
-export type ItemStatus = 'draft' | 'published' | 'hidden';
-
-export interface Category {
-  id: number;
-  key: string;
-  kind: 'list' | 'page' | 'banner' | 'faq';
-  sort: number;
-  status: number;
-  names: Record<string, string>;
-  items: number;
-}
-
-export interface Translation {
-  lang: Lang;
-  title: string;
-  summary: string;
-  body: string;
-}
-
-export interface ContentItem {
-  id: number;
-  category_id: number;
-  status: ItemStatus;
-  state: 'live' | 'scheduled' | 'draft' | 'hidden';
-  publish_at: string | null;
-  cover: string;
-  link_url: string;
-  sort: number;
-  is_popup: boolean;
-  is_demo: boolean;
-  created_at: string;
-  updated_at: string;
-  translations: Translation[];
-}
-
-export interface ContentRow extends Omit<ContentItem, 'translations'> {
-  title: string;
-  langs: string[];
-}
-
 export interface ItemInput {
   category_id: number;
-  status: ItemStatus;
+  status: ContentItemStatus;
   publish_at: string | null;
   cover: string;
   link_url: string;
@@ -61,46 +33,11 @@ export interface ItemQuery {
   page: number;
   limit: number;
   category_id?: number;
-  status?: ItemStatus;
+  status?: ContentItemStatus;
   q?: string;
 }
 
-export interface SentMessage {
-  id: string;
-  user_id: number | null;
-  user: string | null;
-  title: string;
-  body: string;
-  operator: string | null;
-  reads: number;
-  created_at: string;
-}
-
-export interface SiteLink {
-  name: string;
-  logo: string;
-  url: string;
-}
-
-export interface SiteSettings {
-  site_name: string;
-  site_logo: string;
-  customer_service_url: string;
-  partners: SiteLink[];
-  media: SiteLink[];
-}
-
-export interface MenuItem {
-  id: number;
-  key: string;
-  icon: string;
-  url: string;
-  sort: number;
-  status: number;
-  names: Record<string, string>;
-}
-
-export type MenuInput = Omit<MenuItem, 'id' | 'key'>;
+export type MenuInput = Omit<MenuRow, 'id' | 'key'>;
 
 /** Uploads an image (multipart, field `file`) to the upload store; resolves with its URL. */
 async function uploadImage(file: File): Promise<string> {
@@ -136,23 +73,23 @@ async function uploadImage(file: File): Promise<string> {
 }
 
 export const contentApi = {
-  categories: () => apiGet<Category[]>('/admin/content/categories'),
+  categories: () => apiGet<AdminContentCategory[]>('/admin/content/categories'),
   updateCategory: (id: number, patch: { names?: Record<string, string>; sort?: number; status?: number }) =>
-    apiPost<Category>(`/admin/content/categories/${id}`, { ...patch }),
-  items: (q: ItemQuery) => apiGet<Page<ContentRow>>('/admin/content/items', { ...q }),
-  item: (id: number) => apiGet<ContentItem>(`/admin/content/items/${id}`),
-  create: (input: ItemInput) => apiPost<ContentItem>('/admin/content/items', { ...input }),
-  update: (id: number, input: ItemInput) => apiPost<ContentItem>(`/admin/content/items/${id}`, { ...input }),
+    apiPost<ContentCategoryUpdate>(`/admin/content/categories/${id}`, { ...patch }),
+  items: (q: ItemQuery) => apiGet<AdminContentPage>('/admin/content/items', { ...q }),
+  item: (id: number) => apiGet<AdminContentItem>(`/admin/content/items/${id}`),
+  create: (input: ItemInput) => apiPost<AdminContentItem>('/admin/content/items', { ...input }),
+  update: (id: number, input: ItemInput) => apiPost<AdminContentItem>(`/admin/content/items/${id}`, { ...input }),
   remove: (id: number) => apiPost<{ id: number }>(`/admin/content/items/${id}/delete`),
   preview: (body: string) => apiPost<{ body: string }>('/admin/content/preview', { body }),
   upload: uploadImage,
-  messages: (q: { page: number; limit: number }) => apiGet<Page<SentMessage>>('/admin/messages', { ...q }),
+  messages: (q: { page: number; limit: number }) => apiGet<SentMessagePage>('/admin/messages', { ...q }),
   sendMessage: (input: { user_id: number | null; title: string; body: string }) =>
     apiPost<SentMessage>('/admin/messages', { ...input }),
   siteSettings: () => apiGet<SiteSettings>('/admin/site/settings'),
   saveSiteSettings: (input: SiteSettings) => apiPost<SiteSettings>('/admin/site/settings', { ...input }),
-  menu: () => apiGet<MenuItem[]>('/admin/site/menu'),
-  updateMenu: (id: number, input: MenuInput) => apiPost<MenuItem>(`/admin/site/menu/${id}`, { ...input }),
+  menu: () => apiGet<MenuRow[]>('/admin/site/menu'),
+  updateMenu: (id: number, input: MenuInput) => apiPost<MenuRow>(`/admin/site/menu/${id}`, { ...input }),
 };
 
 export const contentKeys = {

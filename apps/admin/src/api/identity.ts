@@ -1,63 +1,17 @@
 /** Console API of the identity domain: users, real-name review, address approvals, settings. */
+import type {
+  AddressQueue,
+  AddressReview,
+  IdentitySettings,
+  IdentityUserDetail,
+  IdentityUserPage,
+  KycQueue,
+  KycRecord,
+  UserStatus,
+} from '@bourse/contract';
 import { apiGet, apiPost } from './client';
-import type { Page, PageQuery } from './admin';
+import type { PageQuery } from './admin';
 import { getToken } from './session';
-
-export interface IdentityUserRow {
-  id: number;
-  email: string | null;
-  mobile: string | null;
-  area_code: string | null;
-  nickname: string;
-  status: number;
-  is_demo: boolean;
-  invite_code: string;
-  created_at: string;
-  last_seen_at: string | null;
-}
-
-export interface KycRow {
-  id: number;
-  user_id: number;
-  real_type: number;
-  id_type: string | null;
-  name: string | null;
-  card_id: string | null;
-  front_pic: string;
-  reverse_pic: string;
-  status: number;
-  reason: string | null;
-  reviewer_id: number | null;
-  created_at: string;
-  reviewed_at: string | null;
-  email?: string | null;
-  mobile?: string | null;
-  nickname?: string;
-}
-
-export interface UserDetail {
-  user: IdentityUserRow & { avatar: string; inviter_id: number | null; wallet_address: string | null; invited: number };
-  sessions: Array<{ created_at: string; last_used_at: string; expires_at: string; ip: string | null; user_agent: string | null }>;
-  kyc: (KycRow & { status_name: string }) | null;
-  balances: Array<{ account_type: number; currency_id: number; currency: { name: string; sub_name?: string }; available: string; frozen: string }>;
-}
-
-export interface AddressRow {
-  id: number;
-  user_id: number;
-  currency: string;
-  name: string;
-  address: string;
-  approve_status: number;
-  created_at: string;
-  email: string | null;
-  nickname: string;
-}
-
-export interface IdentitySettings {
-  kyc_required_features: string[];
-  address_approval: boolean;
-}
 
 export const identityKeys = {
   users: (q: PageQuery & { q: string }) => ['identity', 'users', q] as const,
@@ -68,16 +22,16 @@ export const identityKeys = {
 };
 
 export const identityApi = {
-  users: (q: PageQuery & { q: string }) => apiGet<Page<IdentityUserRow>>('/admin/identity/users', { ...q }),
-  user: (id: number) => apiGet<UserDetail>(`/admin/identity/users/${id}`),
-  freeze: (id: number) => apiPost(`/admin/identity/users/${id}/freeze`),
-  unfreeze: (id: number) => apiPost(`/admin/identity/users/${id}/unfreeze`),
-  kyc: (q: PageQuery & { status: number }) => apiGet<Page<KycRow>>('/admin/kyc', { ...q }),
-  approveKyc: (id: number) => apiPost(`/admin/kyc/${id}/approve`),
-  rejectKyc: (id: number, reason: string) => apiPost(`/admin/kyc/${id}/reject`, { reason }),
-  addresses: (q: PageQuery & { status: number }) => apiGet<Page<AddressRow>>('/admin/addresses', { ...q }),
-  approveAddress: (id: number) => apiPost(`/admin/addresses/${id}/approve`),
-  rejectAddress: (id: number) => apiPost(`/admin/addresses/${id}/reject`),
+  users: (q: PageQuery & { q: string }) => apiGet<IdentityUserPage>('/admin/identity/users', { ...q }),
+  user: (id: number) => apiGet<IdentityUserDetail>(`/admin/identity/users/${id}`),
+  freeze: (id: number) => apiPost<UserStatus>(`/admin/identity/users/${id}/freeze`),
+  unfreeze: (id: number) => apiPost<UserStatus>(`/admin/identity/users/${id}/unfreeze`),
+  kyc: (q: PageQuery & { status: number }) => apiGet<KycQueue>('/admin/kyc', { ...q }),
+  approveKyc: (id: number) => apiPost<KycRecord>(`/admin/kyc/${id}/approve`),
+  rejectKyc: (id: number, reason: string) => apiPost<KycRecord>(`/admin/kyc/${id}/reject`, { reason }),
+  addresses: (q: PageQuery & { status: number }) => apiGet<AddressQueue>('/admin/addresses', { ...q }),
+  approveAddress: (id: number) => apiPost<AddressReview>(`/admin/addresses/${id}/approve`),
+  rejectAddress: (id: number) => apiPost<AddressReview>(`/admin/addresses/${id}/reject`),
   settings: () => apiGet<IdentitySettings>('/admin/identity/settings'),
   saveSettings: (s: Partial<IdentitySettings>) => apiPost<IdentitySettings>('/admin/identity/settings', { ...s }),
 };

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Divider, Flex, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
-import type { OperatorRole } from '../api/admin';
+import type { OperatorRole } from '@bourse/contract';
 import { assetsNav } from '../features/assets/routes';
 import { chainNav } from '../features/chain/routes';
 import { contractsNav } from '../features/contracts/routes';

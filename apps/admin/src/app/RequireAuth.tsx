@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Flex, Result } from 'antd';
+import type { OperatorRole } from '@bourse/contract';
 import { ApiError, errorText } from '../api/client';
-import type { OperatorRole } from '../api/admin';
 import { FullPageSpin } from '../ui/FullPageSpin';
 import { OperatorProvider, hasRole, useMe, useOperator, useSession, useSignOut } from './auth';
 

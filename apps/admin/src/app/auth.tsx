@@ -1,6 +1,7 @@
 import { createContext, use, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, type Operator, type OperatorRole } from '../api/admin';
+import type { Operator, OperatorRole } from '@bourse/contract';
+import { adminApi } from '../api/admin';
 import { clearToken, getSession, setToken, subscribeSession, type SessionSnapshot } from '../api/session';
 
 export function useSession(): SessionSnapshot {

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '../api/admin';
+import type { OperatorRole } from '@bourse/contract';
 
 /** One console menu entry. Domains export theirs from features/<domain>/routes.tsx. */
 export interface NavItem {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Segmented, Select, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { AddressQueueRow } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { identityApi, identityKeys, type AddressRow } from '../../api/identity';
+import { identityApi, identityKeys } from '../../api/identity';
 import { hasRole, useOperator } from '../../app/auth';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -64,7 +65,7 @@ export default function AddressesPage() {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const columns: TableColumnsType<AddressRow> = [
+  const columns: TableColumnsType<AddressQueueRow> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     { title: 'User', key: 'user', render: (_: unknown, r) => `${r.email ?? r.nickname} (UID ${r.user_id})` },
     { title: 'Network', dataIndex: 'currency', width: 130 },
@@ -113,7 +114,7 @@ export default function AddressesPage() {
       <IdentitySettingsCard />
       {list.isError ? <QueryError what="addresses" error={list.error} onRetry={() => list.refetch()} /> : null}
       <Card styles={{ body: { padding: 0 } }}>
-        <Table<AddressRow>
+        <Table<AddressQueueRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.items}

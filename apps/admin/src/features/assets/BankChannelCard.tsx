@@ -5,10 +5,10 @@
  */
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FIAT_CODES } from '@bourse/contract';
+import { type BankChannel, FIAT_CODES } from '@bourse/contract';
 import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { errorText } from '../../api/client';
-import { assetsApi, assetsKeys, type BankChannel } from '../../api/assets';
+import { assetsApi, assetsKeys } from '../../api/assets';
 
 const EMPTY: BankChannel = {
   currency: 'USD',

@@ -16,15 +16,17 @@ import {
   Tag,
   type TableColumnsType,
 } from 'antd';
+import type { AdminDeposit } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { assetsApi, assetsKeys, type DepositRow } from '../../api/assets';
+import { assetsApi, assetsKeys } from '../../api/assets';
 import { useOperator } from '../../app/auth';
+import { amountProblem } from '../../lib/amount';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 import { UploadImage } from '../kyc/UploadImage';
 import { BankChannelCard } from './BankChannelCard';
 
-const COLORS: Record<DepositRow['status'], string> = { review: 'gold', credited: 'green', rejected: 'red' };
+const COLORS: Record<AdminDeposit['status'], string> = { review: 'gold', credited: 'green', rejected: 'red' };
 
 export default function DepositsPage() {
   const me = useOperator();
@@ -32,7 +34,7 @@ export default function DepositsPage() {
   const qc = useQueryClient();
   const [status, setStatus] = useState<string>('review');
   const [page, setPage] = useState(1);
-  const [rejecting, setRejecting] = useState<DepositRow | null>(null);
+  const [rejecting, setRejecting] = useState<AdminDeposit | null>(null);
   const [reason, setReason] = useState('');
   const list = useQuery({
     queryKey: assetsKeys.deposits(status, undefined, page),
@@ -70,7 +72,7 @@ export default function DepositsPage() {
   });
   const canReview = me.role === 'admin' || me.role === 'reviewer';
 
-  const columns: TableColumnsType<DepositRow> = [
+  const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     { title: 'User', render: (_, d) => `${d.user ?? ''} (#${d.user_id})${d.is_demo_user ? ' · demo' : ''}` },
     { title: 'Coin', render: (_, d) => `${d.currency_name} ${d.sub_name}` },
@@ -170,7 +172,21 @@ export default function DepositsPage() {
                 data-testid="demo-currency"
               />
             </Form.Item>
-            <Form.Item name="amount" rules={[{ required: true, pattern: /^\d+(\.\d+)?$/ }]}>
+            <Form.Item
+              name="amount"
+              dependencies={['currency_id']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_: unknown, value: string | undefined) => {
+                    const id = getFieldValue('currency_id') as number | undefined;
+                    const currency = cfg.data?.currencies.find((c) => c.currency.id === id)?.currency;
+                    // Until a currency is chosen: only what any currency would refuse.
+                    const problem = amountProblem(value, currency?.decimals ?? 18);
+                    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                  },
+                }),
+              ]}
+            >
               <Input placeholder="Amount" data-testid="demo-amount" />
             </Form.Item>
             <Button htmlType="submit" type="primary" loading={demo.isPending} data-testid="demo-submit">
@@ -181,7 +197,7 @@ export default function DepositsPage() {
       ) : null}
       <BankChannelCard canEdit={me.role === 'admin'} />
       {list.isError ? <QueryError error={list.error} onRetry={list.refetch} what="deposits" /> : null}
-      <Table<DepositRow>
+      <Table<AdminDeposit>
         rowKey="id"
         size="small"
         loading={list.isPending}

@@ -1,7 +1,8 @@
 /** Console: what the platform owes per currency (users' available + frozen) against the system accounts. */
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, type TableColumnsType } from 'antd';
-import { assetsApi, assetsKeys, type LiabilityRow } from '../../api/assets';
+import type { Liability } from '@bourse/contract';
+import { assetsApi, assetsKeys } from '../../api/assets';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
@@ -11,7 +12,7 @@ export default function LiabilitiesPage() {
     queryFn: assetsApi.liabilities,
     refetchInterval: 10_000,
   });
-  const columns: TableColumnsType<LiabilityRow> = [
+  const columns: TableColumnsType<Liability> = [
     { title: 'Currency', render: (_, r) => `${r.name} ${r.sub_name}` },
     {
       title: 'Users available',
@@ -57,7 +58,7 @@ export default function LiabilitiesPage() {
         description="Per currency: user balances (what the platform owes) and the system accounts. external < 0 is money that came in through chains and banks; demo < 0 is demo credit; users + system accounts sum to zero."
       />
       {q.isError ? <QueryError error={q.error} onRetry={q.refetch} what="liabilities" /> : null}
-      <Table<LiabilityRow>
+      <Table<Liability>
         rowKey="currency_id"
         size="small"
         loading={q.isPending}

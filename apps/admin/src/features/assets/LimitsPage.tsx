@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import type { AssetsConfig, CurrencyConfig } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { assetsApi, assetsKeys, type ConfigList, type CurrencyConfig } from '../../api/assets';
+import { assetsApi, assetsKeys } from '../../api/assets';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
-type Row = ConfigList['currencies'][number];
+type Row = AssetsConfig['currencies'][number];
 const NUMBERS: Array<[keyof CurrencyConfig, string]> = [
   ['withdraw_min', 'Withdrawal minimum'],
   ['withdraw_max', 'Withdrawal maximum (0 = none)'],

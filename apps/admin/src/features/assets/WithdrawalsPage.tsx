@@ -13,8 +13,9 @@ import {
   Tooltip,
   type TableColumnsType,
 } from 'antd';
+import type { AdminWithdrawal, WithdrawalStatus } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { assetsApi, assetsKeys, type WithdrawalRow, type WithdrawalStatus } from '../../api/assets';
+import { assetsApi, assetsKeys } from '../../api/assets';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
@@ -33,8 +34,8 @@ export default function WithdrawalsPage() {
   const qc = useQueryClient();
   const [status, setStatus] = useState<WithdrawalStatus | 'all'>('review');
   const [page, setPage] = useState(1);
-  const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
-  const [sending, setSending] = useState<WithdrawalRow | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [sending, setSending] = useState<AdminWithdrawal | null>(null);
   const [text, setText] = useState('');
   const list = useQuery({
     queryKey: assetsKeys.withdrawals(status, page),
@@ -76,7 +77,7 @@ export default function WithdrawalsPage() {
     onError,
   });
 
-  const columns: TableColumnsType<WithdrawalRow> = [
+  const columns: TableColumnsType<AdminWithdrawal> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     { title: 'User', width: 180, render: (_, w) => `${w.user ?? ''} (#${w.user_id})` },
     { title: 'Coin', width: 120, render: (_, w) => `${w.currency_name} ${w.sub_name}` },
@@ -172,7 +173,7 @@ export default function WithdrawalsPage() {
         }
       />
       {list.isError ? <QueryError error={list.error} onRetry={list.refetch} what="withdrawals" /> : null}
-      <Table<WithdrawalRow>
+      <Table<AdminWithdrawal>
         rowKey="id"
         size="small"
         loading={list.isPending}

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { adminApi, queryKeys, type AuditRecord } from '../../api/admin';
+import type { AuditRecord } from '@bourse/contract';
+import { adminApi, queryKeys } from '../../api/admin';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
 import { JsonBlock } from '../../ui/JsonBlock';

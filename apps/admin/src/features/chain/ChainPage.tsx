@@ -16,15 +16,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import type { ChainAssetRow, ChainRow, ChainSend, PendingDeposit } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import {
-  chainApi,
-  chainKeys,
-  type ChainAssetRow,
-  type ChainRow,
-  type PendingDeposit,
-  type SendRow,
-} from '../../api/chain';
+import { chainApi, chainKeys } from '../../api/chain';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 
@@ -131,7 +125,7 @@ const pendingColumns: TableColumnsType<PendingDeposit> = [
   },
 ];
 
-const sendColumns: TableColumnsType<SendRow> = [
+const sendColumns: TableColumnsType<ChainSend> = [
   { title: 'Withdrawal', dataIndex: 'withdrawal_id', width: 100 },
   { title: 'Nonce', dataIndex: 'nonce', width: 80 },
   { title: 'To', dataIndex: 'to', render: (v: string) => <Mono value={v} /> },
@@ -145,7 +139,7 @@ const sendColumns: TableColumnsType<SendRow> = [
   {
     title: 'Status',
     dataIndex: 'status',
-    render: (s: SendRow['status'], r) => (
+    render: (s: ChainSend['status'], r) => (
       <Flex vertical gap={2}>
         <Tag color={s === 'confirmed' ? 'success' : s === 'failed' ? 'error' : 'processing'}>{s}</Tag>
         {r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : null}
@@ -284,7 +278,7 @@ export default function ChainPage() {
                     description={data.signer.last_error}
                   />
                 ) : null}
-                <Table<SendRow>
+                <Table<ChainSend>
                   rowKey="id"
                   size="small"
                   columns={sendColumns}

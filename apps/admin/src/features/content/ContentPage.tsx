@@ -15,8 +15,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import type { AdminContentCategory, AdminContentRow, ContentItemStatus } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { contentApi, contentKeys, type Category, type ContentRow, type ItemStatus } from '../../api/content';
+import { contentApi, contentKeys } from '../../api/content';
 import { useOperator } from '../../app/auth';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -32,12 +33,12 @@ const STATE_COLORS: Record<string, string> = {
   hidden: 'orange',
 };
 
-function ItemsTab({ categories }: { categories: Category[] }) {
+function ItemsTab({ categories }: { categories: AdminContentCategory[] }) {
   const me = useOperator();
   const canEdit = me.role === 'admin' || me.role === 'support';
   const { page, limit, setPage, params, setParams } = usePageParams();
   const categoryId = params.get('category') ? Number(params.get('category')) : undefined;
-  const status = (params.get('status') as ItemStatus | null) ?? undefined;
+  const status = (params.get('status') as ContentItemStatus | null) ?? undefined;
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = params.get('q') ?? undefined;
   const query = { page, limit, category_id: categoryId, status, q };
@@ -64,7 +65,7 @@ function ItemsTab({ categories }: { categories: Category[] }) {
       return next;
     });
 
-  const columns: TableColumnsType<ContentRow> = [
+  const columns: TableColumnsType<AdminContentRow> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     {
       title: 'Title (English)',
@@ -169,7 +170,7 @@ function ItemsTab({ categories }: { categories: Category[] }) {
         ) : null}
       </Flex>
       {items.isError ? <QueryError error={items.error} onRetry={items.refetch} what="content" /> : null}
-      <Table<ContentRow>
+      <Table<AdminContentRow>
         rowKey="id"
         size="middle"
         loading={items.isPending}
@@ -189,7 +190,7 @@ function ItemsTab({ categories }: { categories: Category[] }) {
   );
 }
 
-function CategoriesTab({ categories, loading }: { categories: Category[]; loading: boolean }) {
+function CategoriesTab({ categories, loading }: { categories: AdminContentCategory[]; loading: boolean }) {
   const me = useOperator();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -203,7 +204,7 @@ function CategoriesTab({ categories, loading }: { categories: Category[]; loadin
     onError: (err) => void message.error(errorText(err)),
   });
   const isAdmin = me.role === 'admin';
-  const columns: TableColumnsType<Category> = [
+  const columns: TableColumnsType<AdminContentCategory> = [
     { title: 'c_id', dataIndex: 'id', width: 80, render: (id: number) => <span className="mono">{id}</span> },
     { title: 'Key', dataIndex: 'key', width: 140, render: (k: string) => <span className="mono">{k}</span> },
     { title: 'Shown as', dataIndex: 'kind', width: 100 },
@@ -254,7 +255,7 @@ function CategoriesTab({ categories, loading }: { categories: Category[]; loadin
     },
   ];
   return (
-    <Table<Category>
+    <Table<AdminContentCategory>
       rowKey="id"
       size="middle"
       loading={loading}

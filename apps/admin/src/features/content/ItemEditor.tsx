@@ -24,17 +24,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { isLang, type AdminContentCategory, type AdminContentItem, type ContentItemStatus } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import {
-  LANGS,
-  contentApi,
-  contentKeys,
-  type Category,
-  type ContentItem,
-  type ItemInput,
-  type ItemStatus,
-  type Lang,
-} from '../../api/content';
+import { LANGS, contentApi, contentKeys, type ItemInput, type Lang } from '../../api/content';
 
 const LANG_LABEL: Record<Lang, string> = {
   en: 'English',
@@ -52,7 +44,7 @@ const LANG_LABEL: Record<Lang, string> = {
 
 interface FormValues {
   category_id: number;
-  status: ItemStatus;
+  status: ContentItemStatus;
   publish_at: Dayjs | null;
   cover: string;
   link_url: string;
@@ -65,9 +57,9 @@ function emptyTranslations(): FormValues['tr'] {
   return Object.fromEntries(LANGS.map((l) => [l, { title: '', summary: '', body: '' }])) as FormValues['tr'];
 }
 
-function toForm(item: ContentItem | null, categoryId: number | undefined): FormValues {
+function toForm(item: AdminContentItem | null, categoryId: number | undefined): FormValues {
   const tr = emptyTranslations();
-  for (const t of item?.translations ?? []) tr[t.lang] = { title: t.title, summary: t.summary, body: t.body };
+  for (const t of item?.translations ?? []) if (isLang(t.lang)) tr[t.lang] = { title: t.title, summary: t.summary, body: t.body };
   return {
     category_id: item?.category_id ?? categoryId ?? 40,
     status: item?.status ?? 'published',
@@ -212,7 +204,7 @@ export function ItemEditor({
 }: {
   open: boolean;
   itemId: number | null;
-  categories: Category[];
+  categories: AdminContentCategory[];
   defaultCategory?: number;
   onClose: () => void;
 }) {

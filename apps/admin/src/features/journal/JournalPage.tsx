@@ -1,7 +1,8 @@
-import { ACCOUNT_TYPES } from '@bourse/contract';
+import { accountTypeName, type JournalEntry, type Posting } from '@bourse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { adminApi, queryKeys, type JournalEntry, type Posting } from '../../api/admin';
+import { adminApi, queryKeys } from '../../api/admin';
+import { accountTypeLabel } from '../../lib/accountType';
 import { formatDateTime, isZeroAmount, sumAmounts } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
 import { Amount } from '../../ui/Amount';
@@ -36,19 +37,16 @@ function ownerTag(owner: string) {
   );
 }
 
-const ACCOUNT_TYPE_NAMES = new Map<number, string>(Object.entries(ACCOUNT_TYPES).map(([name, id]) => [id, name]));
-
 /** Spec §3 asset types (1 legal, 2 change, 3 lever, 4 micro); system accounts have none. */
-function accountTypeLabel(type: Posting['account_type']) {
-  const name = ACCOUNT_TYPE_NAMES.get(Number(type));
-  if (name) return `${name} (${type})`;
-  return <Typography.Text type="secondary">{String(type) === '0' ? 'system' : String(type)}</Typography.Text>;
+function accountTypeCell(type: Posting['account_type']) {
+  if (accountTypeName(type)) return accountTypeLabel(type);
+  return <Typography.Text type="secondary">{type === 0 ? 'system' : String(type)}</Typography.Text>;
 }
 
 const postingColumns: TableColumnsType<Posting> = [
   { title: 'Account', dataIndex: 'account_id', width: 100, render: (id: number) => <span className="mono">#{id}</span> },
   { title: 'Owner', dataIndex: 'owner', render: ownerTag },
-  { title: 'Account type', dataIndex: 'account_type', render: accountTypeLabel },
+  { title: 'Account type', dataIndex: 'account_type', render: accountTypeCell },
   { title: 'Currency', dataIndex: 'currency_name' },
   {
     title: 'Bucket',

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Flex, Input, Modal, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { KycQueueRow } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { identityApi, identityKeys, type KycRow } from '../../api/identity';
+import { identityApi, identityKeys } from '../../api/identity';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
 import { PageHeader } from '../../ui/PageHeader';
@@ -18,7 +19,7 @@ export default function KycPage() {
   const qc = useQueryClient();
   const { query, page, limit, setPage, params, setParams } = usePageParams();
   const status = Number(params.get('status') ?? '1') as 1 | 2 | 3;
-  const [rejecting, setRejecting] = useState<KycRow | null>(null);
+  const [rejecting, setRejecting] = useState<KycQueueRow | null>(null);
   const [reason, setReason] = useState('');
   // New submissions arrive while the page is open: the queue reloads on its own (every 5 s, and on
   // returning to the tab), and right after each decision.
@@ -45,7 +46,7 @@ export default function KycPage() {
     onError: (e) => void message.error(errorText(e)),
   });
 
-  const columns: TableColumnsType<KycRow> = [
+  const columns: TableColumnsType<KycQueueRow> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
     {
       title: 'User',
@@ -128,7 +129,7 @@ export default function KycPage() {
       />
       {list.isError ? <QueryError what="submissions" error={list.error} onRetry={() => list.refetch()} /> : null}
       <Card styles={{ body: { padding: 0 } }}>
-        <Table<KycRow>
+        <Table<KycQueueRow>
           data-testid="kyc-table"
           rowKey="id"
           columns={columns}

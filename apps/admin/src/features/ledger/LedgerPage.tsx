@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { adminApi, queryKeys, type CurrencyTotals, type ReconciliationViolation, type SystemAccount } from '../../api/admin';
+import type { CurrencyTotals, ReconciliationViolation, SystemAccount } from '@bourse/contract';
+import { adminApi, queryKeys } from '../../api/admin';
 import { formatAmount, isZeroAmount } from '../../lib/format';
 import { Amount } from '../../ui/Amount';
 import { PageHeader } from '../../ui/PageHeader';
@@ -66,7 +67,7 @@ function systemAccountColumns(
   decimalsOf: ReadonlyMap<number, number>,
 ): TableColumnsType<SystemAccount> {
   const currencies = [...new Set(accounts.map((a) => a.currency_name))].sort();
-  const codes = [...new Set(accounts.map((a) => a.system_code))].sort();
+  const codes = [...new Set(accounts.map((a) => a.system_code ?? ''))].sort();
   return [
     { title: 'Account', dataIndex: 'account_id', width: 100, render: (id: number) => <span className="mono">#{id}</span> },
     {

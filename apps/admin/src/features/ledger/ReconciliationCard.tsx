@@ -1,5 +1,5 @@
 import { Button, Card, Flex, List, Statistic, Tag, Tooltip, Typography } from 'antd';
-import type { Reconciliation, ReconciliationViolation } from '../../api/admin';
+import type { Reconciliation, ReconciliationViolation } from '@bourse/contract';
 import { formatDateTime, timeAgo } from '../../lib/format';
 
 export type LedgerStatus = 'balanced' | 'unbalanced' | 'unknown';

@@ -15,8 +15,9 @@ import {
   Tag,
   type TableColumnsType,
 } from 'antd';
+import type { SentMessageRow } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { contentApi, contentKeys, type SentMessage } from '../../api/content';
+import { contentApi, contentKeys } from '../../api/content';
 import { useOperator } from '../../app/auth';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -127,7 +128,7 @@ export default function MessagesPage() {
   const me = useOperator();
   const { query, page, limit, setPage } = usePageParams();
   const list = useQuery({ queryKey: contentKeys.messages(query), queryFn: () => contentApi.messages(query) });
-  const columns: TableColumnsType<SentMessage> = [
+  const columns: TableColumnsType<SentMessageRow> = [
     { title: 'ID', dataIndex: 'id', width: 70, render: (id: string) => <span className="mono">#{id}</span> },
     {
       title: 'To',
@@ -156,7 +157,7 @@ export default function MessagesPage() {
       />
       {me.role !== 'reviewer' ? <SendForm /> : null}
       {list.isError ? <QueryError error={list.error} onRetry={list.refetch} what="messages" /> : null}
-      <Table<SentMessage>
+      <Table<SentMessageRow>
         rowKey="id"
         size="middle"
         loading={list.isPending}

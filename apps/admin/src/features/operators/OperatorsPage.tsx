@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { adminApi, OPERATOR_ROLES, queryKeys, type NewOperator, type OperatorRole, type OperatorRow } from '../../api/admin';
+import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@bourse/contract';
+import { adminApi, queryKeys, type NewOperator } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { ROLE_COLORS } from '../../app/AdminLayout';
 import { useOperator } from '../../app/auth';

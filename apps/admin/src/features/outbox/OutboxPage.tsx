@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { adminApi, queryKeys, type OutboxMessage } from '../../api/admin';
+import type { OutboxMessage } from '@bourse/contract';
+import { adminApi, queryKeys } from '../../api/admin';
 import { formatDateTime } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
 import { PageHeader } from '../../ui/PageHeader';

@@ -16,8 +16,9 @@ import {
   Tag,
   type TableColumnsType,
 } from 'antd';
+import type { MenuRow, SiteSettings } from '@bourse/contract';
 import { errorText } from '../../api/client';
-import { LANGS, contentApi, contentKeys, type MenuItem, type SiteSettings } from '../../api/content';
+import { LANGS, contentApi, contentKeys } from '../../api/content';
 import { useOperator } from '../../app/auth';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
@@ -153,7 +154,7 @@ function SettingsForm({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function MenuEditor({ item, onClose }: { item: MenuItem | null; onClose: () => void }) {
+function MenuEditor({ item, onClose }: { item: MenuRow | null; onClose: () => void }) {
   const [form] = Form.useForm<{
     names: Record<string, string>;
     url: string;
@@ -256,8 +257,8 @@ function MenuEditor({ item, onClose }: { item: MenuItem | null; onClose: () => v
 
 function Shortcuts({ isAdmin }: { isAdmin: boolean }) {
   const menu = useQuery({ queryKey: contentKeys.menu, queryFn: contentApi.menu });
-  const [editing, setEditing] = useState<MenuItem | null>(null);
-  const columns: TableColumnsType<MenuItem> = [
+  const [editing, setEditing] = useState<MenuRow | null>(null);
+  const columns: TableColumnsType<MenuRow> = [
     { title: 'Sort', dataIndex: 'sort', width: 70 },
     { title: 'Key', dataIndex: 'key', width: 130, render: (k: string) => <span className="mono">{k}</span> },
     { title: 'English', render: (_: unknown, m) => m.names.en },
@@ -283,7 +284,7 @@ function Shortcuts({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Card title="Home shortcuts">
       {menu.isError ? <QueryError error={menu.error} onRetry={menu.refetch} what="shortcuts" /> : null}
-      <Table<MenuItem>
+      <Table<MenuRow>
         rowKey="id"
         size="small"
         loading={menu.isPending}

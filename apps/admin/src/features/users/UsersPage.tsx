@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Drawer, Flex, Input, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { IdentityUserDetail, IdentityUserRow } from '@bourse/contract';
+import { accountTypeLabel } from '../../lib/accountType';
 import { errorText } from '../../api/client';
-import { identityApi, identityKeys, type IdentityUserRow, type UserDetail } from '../../api/identity';
+import { identityApi, identityKeys } from '../../api/identity';
 import { hasRole, useOperator } from '../../app/auth';
 import { formatAmount, formatDateTime, isZeroAmount, timeAgo } from '../../lib/format';
 import { tablePagination, usePageParams } from '../../lib/usePageParams';
@@ -11,7 +13,6 @@ import { QueryError } from '../../ui/QueryError';
 import { UploadImage } from '../kyc/UploadImage';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const ACCOUNT_TYPES: Record<number, string> = { 1: 'Legal', 2: 'Exchange', 3: 'Lever', 4: 'Micro' };
 const KYC_COLORS: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red', none: 'default' };
 
 function statusTag(status: number) {
@@ -31,7 +32,7 @@ function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void })
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const d: UserDetail | undefined = detail.data;
+  const d: IdentityUserDetail | undefined = detail.data;
   const balances = d?.balances.filter((b) => !isZeroAmount(b.available) || !isZeroAmount(b.frozen)) ?? [];
   return (
     <Drawer open={id !== null} onClose={onClose} width={720} title={d ? `User #${d.user.id}` : 'User'} destroyOnHidden>
@@ -97,8 +98,8 @@ function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               dataSource={balances}
               locale={{ emptyText: 'No balances' }}
               columns={[
-                { title: 'Account', dataIndex: 'account_type', render: (t: number) => ACCOUNT_TYPES[t] ?? t },
-                { title: 'Currency', key: 'c', render: (_: unknown, b) => `${b.currency.name}${b.currency.sub_name ? ` (${b.currency.sub_name})` : ''}` },
+                { title: 'Account', dataIndex: 'account_type', render: (t: number) => accountTypeLabel(t) },
+                { title: 'Currency', key: 'c', render: (_: unknown, b) => `${b.currency.name}${b.currency.subName ? ` (${b.currency.subName})` : ''}` },
                 { title: 'Available', dataIndex: 'available', align: 'right', render: (v: string) => <span className="mono">{formatAmount(v)}</span> },
                 { title: 'Frozen', dataIndex: 'frozen', align: 'right', render: (v: string) => <span className="mono">{formatAmount(v)}</span> },
               ]}
