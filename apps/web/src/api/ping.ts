@@ -1,11 +1,11 @@
 /** Keep-alive ping (spec §7): GET /user/pingw every 5 s, only while a token exists, no loading. */
-import { PING_INTERVAL_MS } from '@bourse/contract';
+import { PING_INTERVAL_MS, type Ping } from '@bourse/contract';
 import { useEffect } from 'react';
 import { api } from './client';
 import { useToken } from './session';
 
-export function ping(): Promise<unknown> {
-  return api.get('/user/pingw', {}, { loading: false, toast: false });
+export function ping(): Promise<Ping> {
+  return api.get<Ping>('/user/pingw', {}, { loading: false, toast: false });
 }
 
 export function usePing(): void {

@@ -2,6 +2,7 @@
  * Wallet sign-in (EIP-4361, docs/product/settlement.md): the browser wallet signs a sign-in message; it is
  * never asked for an approval or a transaction.
  */
+import type { SessionToken, WalletAuthorizeInfo } from '@bourse/contract';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/session';
 import { adoptToken, inviteFromLocation } from './api/auth';
@@ -15,17 +16,6 @@ export function browserWallet(): Eip1193 | null {
   return eth && typeof eth.request === 'function' ? eth : null;
 }
 
-interface AuthorizeInfo {
-  domain: string;
-  uri: string;
-  chain_id: number;
-  nonce: string;
-  version: string;
-  statement: string;
-  issued_at: string;
-  expiration_time: string;
-}
-
 function utf8Hex(text: string): string {
   let hex = '0x';
   for (const b of new TextEncoder().encode(text)) hex += b.toString(16).padStart(2, '0');
@@ -33,7 +23,7 @@ function utf8Hex(text: string): string {
 }
 
 /** The EIP-4361 text for these parameters. */
-export function siweMessage(info: AuthorizeInfo, address: string): string {
+export function siweMessage(info: WalletAuthorizeInfo, address: string): string {
   return [
     `${info.domain} wants you to sign in with your Ethereum account:`,
     address,
@@ -55,9 +45,9 @@ export async function walletSignIn(): Promise<SessionUser> {
   const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
   const address = accounts?.[0];
   if (!address) throw new Error('the wallet gave no account');
-  const info = await api.get<AuthorizeInfo>('/wallet/getWalletAuthorizeInfo');
+  const info = await api.get<WalletAuthorizeInfo>('/wallet/getWalletAuthorizeInfo');
   const message = siweMessage(info, address);
   const signature = (await wallet.request({ method: 'personal_sign', params: [utf8Hex(message), address] })) as string;
-  const token = await api.post<string>('/user/authorize', { message, signature, extension_code: inviteFromLocation() || undefined });
+  const token = await api.post<SessionToken>('/user/authorize', { message, signature, extension_code: inviteFromLocation() || undefined });
   return adoptToken(token);
 }

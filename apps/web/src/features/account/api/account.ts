@@ -1,29 +1,11 @@
 /** Account calls: user info, uploads, profile, real-name verification. */
 import { useQuery } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
+import type { AvatarSet, KycState, NicknameSet, UserInfo } from '@bourse/contract';
 import { API_BASE, api } from '../../../api/client';
 import { getStoredLang } from '../../../api/lang';
-import { getToken, userStore, type SessionUser } from '../../../api/session';
+import { getToken, userStore } from '../../../api/session';
 import { compressImage } from '../lib/image';
-
-export interface UserInfo extends SessionUser {
-  id: number;
-  uid: number;
-  email: string | null;
-  mobile: string | null;
-  area_code: string | null;
-  account: string;
-  email_masked: string | null;
-  mobile_masked: string | null;
-  wallet_address: string | null;
-  has_password: boolean;
-  nickname: string;
-  head_portrait: string;
-  invite_code: string;
-  is_demo: boolean;
-  real_status: 'none' | 'pending' | 'approved' | 'rejected';
-  created_at: string;
-}
 
 export function useUserInfo() {
   return useQuery({
@@ -56,30 +38,8 @@ export async function uploadImage(file: Blob): Promise<string> {
   return json.message;
 }
 
-export const setAvatar = (ref: string) => api.post('/user/uploadHeadPortrait', { head_portrait: ref });
-export const setNickname = (nickname: string) => api.post('/user/editNickname', { nickname });
-
-export interface KycState {
-  status: 'none' | 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  real_type: number | null;
-  id_type: string | null;
-  /** Masked ("Z**** S**"). */
-  name: string | null;
-  /** Masked ("110****2X"). */
-  card_id: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  /** After a rejection: what was sent, in full, to fill the form in again. */
-  resubmit: {
-    real_type: number;
-    id_type: string | null;
-    name: string | null;
-    card_id: string | null;
-    front_pic: string;
-    reverse_pic: string;
-  } | null;
-}
+export const setAvatar = (ref: string) => api.post<AvatarSet>('/user/uploadHeadPortrait', { head_portrait: ref });
+export const setNickname = (nickname: string) => api.post<NicknameSet>('/user/editNickname', { nickname });
 
 export function useKycState() {
   return useQuery({ queryKey: ['identity', 'kyc'], queryFn: ({ signal }) => api.get<KycState>('/real/state', {}, { signal, loading: false }) });

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Form, Input, InfiniteScroll, Popup, Selector, SwipeAction, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BookAddressPage } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -10,15 +11,6 @@ import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { WalletIcon } from '../../../ui/icons';
 import '../../auth/identity.css';
-
-interface Entry {
-  id: number;
-  currency: string;
-  name: string;
-  address: string;
-  approve_status: number;
-  created_at: string;
-}
 
 const NETWORKS = ['USDT-ERC20', 'USDT-TRC20', 'ETH', 'BTC'];
 const PAGE = 10;
@@ -33,7 +25,7 @@ export default function AddressBookPage() {
   const q = useInfiniteQuery({
     queryKey: ['identity', 'addresses'],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.get<{ data: Entry[]; total: number; page: number }>('/user/wallet/list', { page: pageParam, limit: PAGE }, { signal, loading: false }),
+    queryFn: ({ pageParam, signal }) => api.get<BookAddressPage>('/user/wallet/list', { page: pageParam, limit: PAGE }, { signal, loading: false }),
     getNextPageParam: (last) => (last.page * PAGE < last.total ? last.page + 1 : undefined),
   });
   const items = q.data?.pages.flatMap((p) => p.data) ?? [];

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { WalletAccount } from '@bourse/contract';
 import { formatAmount } from '../../../lib/format';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
 import { toFiat } from '../api/fiatValue';
 import { coinUnit } from '../api/assets';
-import type { WalletAccount } from '../api/wallet';
 
 /** One currency balance in an account: wallet balance, available, frozen and converted value. */
 export function AccountRow({ account }: { account: WalletAccount }) {

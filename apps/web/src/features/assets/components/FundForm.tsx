@@ -3,10 +3,10 @@ import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { WalletCoin } from '@bourse/contract';
 import { PATHS } from '../../../app/paths';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { PageHeader } from '../../../ui/PageHeader';
-import type { Coin } from '../api/assets';
 import { useCoinLabel } from './shared';
 
 /** Header of a funds page: back to the asset centre, and a link to this page's tab of the records. */
@@ -44,7 +44,7 @@ export function CoinSelect({
   testId,
   showChange = true,
 }: {
-  coin: Coin | null | undefined;
+  coin: WalletCoin | null | undefined;
   placeholder: string;
   onClick: () => void;
   testId?: string;

@@ -1,8 +1,8 @@
 /** A withdrawal's status timeline (apply → under review → approved → sent → completed) or its refusal reason. */
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { Withdrawal } from '@bourse/contract';
 import { formatAmount } from '../../../lib/format';
-import type { Withdrawal } from '../api/assets';
 import { formatWhen, StatusTag, useCoinUnits, useCopy, useRecordCoin } from './shared';
 
 const STEPS = ['apply', 'review', 'approved', 'sent', 'completed'] as const;

@@ -2,11 +2,11 @@
 import { Popup, SearchBar, Tag, Toast } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UserCoin, WalletCoin } from '@bourse/contract';
 import { formatAmount } from '../../../lib/format';
 import { formatDate } from '../../../lib/time';
 import { CoinIcon } from '../../../ui/CoinIcon';
-import { coinLabel, coinUnit, useCoins, type Coin } from '../api/assets';
-import type { CoinView } from '../api/wallet';
+import { coinLabel, coinUnit, useCoins } from '../api/assets';
 
 /** A record's time as YYYY-MM-DD HH:mm:ss in local time: the same in every UI language (the
  * browser's own locale format would ignore the language chosen in the app). */
@@ -44,7 +44,7 @@ export function useCopy() {
  * A coin as users read it: "USDT ERC20", "ETH" — and the bank channel (a fiat coin, stored as
  * BANKCARD) as "Bank transfer (USD)", never as a currency called BANKCARD.
  */
-export function useCoinLabel(): (c: CoinView) => string {
+export function useCoinLabel(): (c: WalletCoin) => string {
   const { t } = useTranslation();
   return (c) => (c.isFiat ? t('assets.bankTransferOf', { currency: coinUnit(c) }) : coinLabel(c));
 }
@@ -83,10 +83,10 @@ export function CoinPicker({
   filter,
 }: {
   visible: boolean;
-  coins: Coin[];
+  coins: UserCoin[];
   onClose: () => void;
-  onPick: (c: Coin) => void;
-  filter?: (c: Coin) => boolean;
+  onPick: (c: UserCoin) => void;
+  filter?: (c: UserCoin) => boolean;
 }) {
   const { t } = useTranslation();
   const label = useCoinLabel();
@@ -107,7 +107,7 @@ export function CoinPicker({
   );
 }
 
-export function CoinRow({ coin, onClick, right }: { coin: Coin; onClick: () => void; right?: ReactNode }) {
+export function CoinRow({ coin, onClick, right }: { coin: UserCoin; onClick: () => void; right?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <button

@@ -3,7 +3,7 @@
  * deposits with their proof, withdrawals, transfers, exchanges), filterable, 10 a page, "no more
  * data" at the end.
  */
-import { ACCOUNT_TYPES } from '@bourse/contract';
+import { ACCOUNT_TYPES, type Deposit, type Exchange, type JournalLine, type Transfer, type Withdrawal } from '@bourse/contract';
 import { CapsuleTabs, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,15 +14,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
 import { InboxIcon } from '../../../ui/icons';
-import {
-  useCoins,
-  usePaged,
-  type Deposit,
-  type Exchange,
-  type JournalLine,
-  type Transfer,
-  type Withdrawal,
-} from '../api/assets';
+import { useCoins, usePaged } from '../api/assets';
 import { ProofImage } from '../components/ProofImage';
 import {
   formatWhen,

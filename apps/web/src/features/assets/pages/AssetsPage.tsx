@@ -1,5 +1,5 @@
 /** Assets (protected): total, account-type tabs (legal, change, lever, micro), balances. */
-import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
+import { ACCOUNT_TYPES, type AccountType, type WalletAccount } from '@bourse/contract';
 import { Dec } from '@bourse/money';
 import { PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { toFiat } from '../api/fiatValue';
 import { useDemoMode } from '../../platform/api/settings';
 import { DemoBadge } from '../../../ui/DemoBadge';
 import { AccountRow } from '../components/AccountRow';
-import { useWalletList, type WalletAccount } from '../api/wallet';
+import { useWalletList } from '../api/wallet';
 
 const TYPE_KEYS = Object.keys(ACCOUNT_TYPES) as (keyof typeof ACCOUNT_TYPES)[];
 

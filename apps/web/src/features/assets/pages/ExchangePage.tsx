@@ -9,10 +9,11 @@
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ExchangeQuote, UserCoin } from '@bourse/contract';
 import { api, ApiError } from '../../../api/client';
 import { amountForInput, checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
-import { coinLabel, useCoins, type Coin, type Quote } from '../api/assets';
+import { coinLabel, useCoins } from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { SwapIcon } from '../components/icons';
 import { CoinPicker } from '../components/shared';
@@ -20,7 +21,7 @@ import { useFundAction } from '../components/useFundAction';
 import '../assets.css';
 
 /** "1 ETH = 3112.7081 USDT": the server's rate, the usual way round. */
-function PriceText({ q }: { q: Quote }) {
+function PriceText({ q }: { q: ExchangeQuote }) {
   const p = q.display_price;
   return (
     <>
@@ -36,13 +37,13 @@ export default function ExchangePage() {
   const [fromId, setFromId] = useState<number | null>(null);
   const [toId, setToId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<ExchangeQuote | null>(null);
   const [quoteError, setQuoteError] = useState('');
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
   const { busy, confirm, send } = useFundAction();
   const [now, setNow] = useState(() => Date.now());
-  const from: Coin | undefined = tradable.find((c) => c.id === fromId) ?? tradable[0];
-  const to: Coin | undefined =
+  const from: UserCoin | undefined = tradable.find((c) => c.id === fromId) ?? tradable[0];
+  const to: UserCoin | undefined =
     tradable.find((c) => c.id === toId) ?? tradable.find((c) => c.id !== from?.id && c.name !== from?.name);
   const problem = from && amount.trim() ? checkAmount(amount, { decimals: from.decimals, unit: from.name, available: from.available }) : null;
   const problemText = problem ? t(problem.key, problem.values) : '';
@@ -56,7 +57,7 @@ export default function ExchangePage() {
     const ctl = new AbortController();
     const id = setTimeout(() => {
       api
-        .post<Quote>(
+        .post<ExchangeQuote>(
           '/wallet/exchange/quote',
           { from_currency_id: from.id, to_currency_id: to.id, number: amount.trim() },
           { signal: ctl.signal, loading: false, toast: false },
@@ -78,10 +79,10 @@ export default function ExchangePage() {
   }, []);
   const left = quote ? Math.max(0, Math.ceil((new Date(quote.expires_at).getTime() - now) / 1000)) : 0;
 
-  const requote = async (): Promise<Quote | null> => {
+  const requote = async (): Promise<ExchangeQuote | null> => {
     if (!from || !to) return null;
     try {
-      const q = await api.post<Quote>('/wallet/exchange/quote', {
+      const q = await api.post<ExchangeQuote>('/wallet/exchange/quote', {
         from_currency_id: from.id,
         to_currency_id: to.id,
         number: amount.trim(),

@@ -10,23 +10,16 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { BankChannel, Deposit } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { StateView } from '../../../ui/StateView';
 import { CloudOffIcon, InboxIcon } from '../../../ui/icons';
 import { uploadImage } from '../../account/api/account';
-import {
-  coinLabel,
-  coinUnit,
-  useCoins,
-  useDepositAddress,
-  usePaged,
-  useWalletInfo,
-  type BankChannel,
-  type Deposit,
-} from '../api/assets';
+import { coinLabel, coinUnit, useCoins, useDepositAddress, usePaged, useWalletInfo } from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow } from '../components/FundForm';
 import { formatWhen, StatusTag, useCopy } from '../components/shared';
+import { checkAmount } from '../../../lib/amountCheck';
 import { formatAmount } from '../../../lib/format';
 import '../assets.css';
 
@@ -245,7 +238,9 @@ function ManualDeposit({
     return { url, extra: { ref } };
   };
   const submit = async () => {
-    if (!amount.trim()) return Toast.show({ content: t('assets.enterAmount') });
+    // Entered, a plain positive decimal, not more places than the coin shows (the shared parser).
+    const problem = checkAmount(amount, { decimals, unit: label });
+    if (problem) return Toast.show({ content: t(problem.key, problem.values) });
     const proof = (files[0]?.extra as { ref?: string } | undefined)?.ref;
     if (!proof) return Toast.show({ content: t('assets.proofRequired') });
     setBusy(true);

@@ -8,6 +8,7 @@ import { Dec, formatUnits, parseUnits } from '@bourse/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { BookAddress, Withdrawal } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { amountForInput, checkAmount } from '../../../lib/amountCheck';
@@ -17,18 +18,7 @@ import { StateView } from '../../../ui/StateView';
 import { InboxIcon } from '../../../ui/icons';
 import { fiatSymbol, useFiat } from '../../platform/api/fiat';
 import { toFiat } from '../api/fiatValue';
-import {
-  coinUnit,
-  newIdempotencyKey,
-  useAddressBook,
-  useBoundCard,
-  type BoundCard,
-  type CardKind,
-  usePaged,
-  useWalletInfo,
-  type BookAddress,
-  type Withdrawal,
-} from '../api/assets';
+import { coinUnit, newIdempotencyKey, useAddressBook, useBoundCard, type BoundCard, type CardKind, usePaged, useWalletInfo } from '../api/assets';
 import { AmountField, CoinSelect, FundPageHeader, FundRow, FundSubmit } from '../components/FundForm';
 import { StatusTag } from '../components/shared';
 import { useFundAction } from '../components/useFundAction';
@@ -45,10 +35,9 @@ function minus(a: string, b: string): string | null {
 }
 
 /** The bound card as one line: bank and the masked number. */
-function cardText(card: BoundCard, kind: CardKind): string {
+function cardText(card: BoundCard): string {
   if (!card) return '';
-  const number = kind === 'domestic' ? card.bank_account : card.iban;
-  const holder = kind === 'domestic' ? card.real_name : card.account_name;
+  const [holder, number] = 'bank_account' in card ? [card.real_name, card.bank_account] : [card.account_name, card.iban];
   return [card.bank_name, holder, number].filter(Boolean).join(' · ');
 }
 
@@ -114,7 +103,7 @@ export default function WithdrawPage() {
   const isBank = Boolean(coin?.isFiat);
   const unit = coin ? coinUnit(coin) : '';
   const card = useBoundCard(cardKind, isBank);
-  const destination = isBank ? cardText(card.data ?? null, cardKind) : (address?.address ?? '');
+  const destination = isBank ? cardText(card.data ?? null) : (address?.address ?? '');
   const network = coin ? (coin.subName ? `${coin.name}-${coin.subName}` : coin.name).toUpperCase() : '';
   const addresses = useMemo(
     () => (book.data?.data ?? []).filter((a) => a.currency.toUpperCase() === network),

@@ -1,4 +1,5 @@
 /** Session calls: login and registration (message is the token), codes, password reset, wallet sign-in. */
+import type { CodeSent, SessionToken, UserInfo } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { clearSession, tokenStore, userStore, type SessionUser } from '../../../api/session';
 
@@ -17,13 +18,13 @@ export async function adoptToken(token: unknown): Promise<SessionUser> {
 }
 
 export async function refreshUser(): Promise<SessionUser> {
-  const user = await api.get<SessionUser>('/user/info');
+  const user = await api.get<UserInfo>('/user/info');
   userStore.set(user);
   return user;
 }
 
 export async function login(userString: string, password: string): Promise<SessionUser> {
-  return adoptToken(await api.post<string>('/user/login', { user_string: userString, password }));
+  return adoptToken(await api.post<SessionToken>('/user/login', { user_string: userString, password }));
 }
 
 export async function logout(): Promise<void> {
@@ -40,9 +41,9 @@ export interface CodeTarget {
   areaCode?: string;
 }
 
-export async function sendCode(target: CodeTarget, scene: Scene): Promise<{ cooldown: number }> {
-  if (target.channel === 'email') return api.post('/sms_mail', { user_string: target.userString, scene });
-  return api.post('/sms_send', { user_string: target.userString, area_code: target.areaCode, scene });
+export async function sendCode(target: CodeTarget, scene: Scene): Promise<CodeSent> {
+  if (target.channel === 'email') return api.post<CodeSent>('/sms_mail', { user_string: target.userString, scene });
+  return api.post<CodeSent>('/sms_send', { user_string: target.userString, area_code: target.areaCode, scene });
 }
 
 export interface RegisterInput {
@@ -56,11 +57,11 @@ export interface RegisterInput {
 }
 
 export async function register(input: RegisterInput): Promise<SessionUser> {
-  return adoptToken(await api.post<string>('/user/register', { ...input }));
+  return adoptToken(await api.post<SessionToken>('/user/register', { ...input }));
 }
 
 export async function forgetPassword(input: { account: string; area_code?: string; code: string; password: string; repassword: string }) {
-  await api.post('/user/forget', { ...input });
+  await api.post<null>('/user/forget', { ...input });
 }
 
 /** The invite code from the page address (?invite= or ?code= in the query or the hash route). */

@@ -3,13 +3,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DomesticCard, InternationalCard } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../ui/PageHeader';
 import '../../auth/identity.css';
 
 type Kind = 'domestic' | 'international';
-type Card = Record<string, string> | null;
+type Card = DomesticCard | InternationalCard;
+
+/** One field of a bound card (FIELDS names them per kind). */
+function fieldOf(card: NonNullable<Card>, name: string): string | null {
+  const value: unknown = (card as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : null;
+}
 
 const FIELDS: Record<Kind, Array<{ name: string; label: 'realName' | 'bankName' | 'bankBranch' | 'cardNumber' | 'accountName' | 'swift' | 'iban' | 'bankAddress' | 'country'; required: boolean; masked?: boolean }>> = {
   domestic: [
@@ -58,14 +65,14 @@ function CardForm({ kind }: { kind: Kind }) {
         {FIELDS[kind].map((f) => (
           <div key={f.name} className="bank-row">
             <span>{t(`identity.${f.label}`)}</span>
-            <strong className={f.masked ? 'num' : undefined}>{card[f.name] || '—'}</strong>
+            <strong className={f.masked ? 'num' : undefined}>{fieldOf(card, f.name) || '—'}</strong>
           </div>
         ))}
         <Button
           block
           fill="outline"
           onClick={() => {
-            form.setFieldsValue(Object.fromEntries(FIELDS[kind].filter((f) => !f.masked).map((f) => [f.name, card[f.name] ?? ''])));
+            form.setFieldsValue(Object.fromEntries(FIELDS[kind].filter((f) => !f.masked).map((f) => [f.name, fieldOf(card, f.name) ?? ''])));
             setEditing(true);
           }}
         >

@@ -3,33 +3,10 @@
  * GET /news/index_pop. Items arrive in the request's language with English as the fallback
  * (`lang` says which one was served). Bodies are HTML sanitised by the server when saved.
  */
-import { PAGE_SIZE_DEFAULT } from '@bourse/contract';
+import { PAGE_SIZE_DEFAULT, type ContentItem, type ContentPage } from '@bourse/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-
-export interface ContentItem {
-  id: number;
-  c_id: number;
-  category: string;
-  title: string;
-  summary: string;
-  cover: string;
-  link: string;
-  time: number;
-  lang: string;
-  is_popup: boolean;
-  is_demo: boolean;
-  body?: string;
-}
-
-export interface ContentPage {
-  list: ContentItem[];
-  total: number;
-  page: number;
-  limit: number;
-  has_more: boolean;
-}
 
 export function fetchNews(cId: number, page: number, limit: number, withBody: boolean, signal?: AbortSignal) {
   return api.post<ContentPage>(

@@ -2,10 +2,11 @@
 import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ContentItem } from '@bourse/contract';
 import { InboxIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
-import { useNewsList, type ContentItem } from '../api/content';
+import { useNewsList } from '../api/content';
 import { articlePath } from '../paths';
 import { ContentMeta } from './ContentMeta';
 

@@ -1,8 +1,8 @@
 /** Time, demo label and a note when the item is shown in English because the reader's language has no version. */
 import { useTranslation } from 'react-i18next';
+import type { ContentItem } from '@bourse/contract';
 import { DemoBadge } from '../../../ui/DemoBadge';
 import { RelativeTime } from '../../../ui/RelativeTime';
-import type { ContentItem } from '../api/content';
 
 export function ContentMeta({ item }: { item: ContentItem }) {
   const { i18n } = useTranslation();

@@ -2,11 +2,11 @@
  * Banners (content category 5): a light scroll-snap carousel (no carousel library in the entry
  * chunk) that advances every 4 s, pauses while touched, and keeps its height fixed (no layout shift).
  */
-import { CONTENT_CATEGORY } from '@bourse/contract';
+import { CONTENT_CATEGORY, type ContentItem } from '@bourse/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DemoBadge } from '../../../ui/DemoBadge';
-import { useNewsHead, type ContentItem } from '../../content/api/content';
+import { useNewsHead } from '../../content/api/content';
 import { articlePath } from '../../content/paths';
 import { isHttpUrl } from '../api/site';
 

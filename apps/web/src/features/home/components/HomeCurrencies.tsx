@@ -4,16 +4,16 @@
  * without a USDT market (a bank channel) shows no value rather than a made-up one. Loaded with
  * the top markets (exact decimals stay off the entry chunk).
  */
+import type { CurrencyView } from '@bourse/contract';
 import { convertToFiat } from '../../market/api/fiatPrice';
 import { useFiat } from '../../platform/api/fiat';
-import type { Currency } from '../../platform/api/currencies';
 import { CurrencyList } from '../../platform/components/CurrencyList';
 import { useUsdtPrices } from '../api/markets';
 
 export default function HomeCurrencies() {
   const { code, rate } = useFiat();
   const { prices } = useUsdtPrices();
-  const value = (c: Currency) => {
+  const value = (c: CurrencyView) => {
     const price = prices.get(c.name);
     const text = price ? convertToFiat(price, 'USDT', rate.rate, code) : null;
     if (!text) return null;

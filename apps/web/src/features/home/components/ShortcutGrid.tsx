@@ -5,6 +5,7 @@
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate } from 'react-router';
+import type { MenuItem } from '@bourse/contract';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import {
   DepositIcon,
@@ -21,7 +22,7 @@ import {
   WithdrawIcon,
 } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
-import { useMenu, type MenuItem } from '../../platform/api/menu';
+import { useMenu } from '../../platform/api/menu';
 import { useServiceLink } from '../api/site';
 
 /** Icon names the server's menu uses; unknown names fall back to an image path or a letter. */

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, InfiniteScroll, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import type { InviteList } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -10,12 +11,6 @@ import { QueryError } from '../../../ui/QueryError';
 import { useUserInfo } from '../../account/api/account';
 import '../../auth/identity.css';
 
-interface Invitee {
-  uid: number;
-  account: string;
-  nickname: string;
-  created_at: string;
-}
 const PAGE = 10;
 
 async function copy(text: string): Promise<boolean> {
@@ -40,7 +35,7 @@ export default function InvitePage() {
   const q = useInfiniteQuery({
     queryKey: ['identity', 'invites'],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.post<{ data: Invitee[]; total: number; page: number }>('/user/invite_list', { page: pageParam, limit: PAGE }, { signal, loading: false }),
+    queryFn: ({ pageParam, signal }) => api.post<InviteList>('/user/invite_list', { page: pageParam, limit: PAGE }, { signal, loading: false }),
     getNextPageParam: (last) => (last.page * PAGE < last.total ? last.page + 1 : undefined),
   });
   const items = q.data?.pages.flatMap((p) => p.data) ?? [];

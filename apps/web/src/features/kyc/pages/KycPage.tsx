@@ -4,7 +4,7 @@
  * is stated under the field; after a rejection "Submit again" opens the form with what was sent;
  * a pending or verified submission shows its masked details.
  */
-import { checkIdNumber, checkRealName, isKycIdType, KYC_ID_RULES, KYC_ID_TYPES, type KycIdType } from '@bourse/contract';
+import { checkIdNumber, checkRealName, isKycIdType, KYC_ID_RULES, KYC_ID_TYPES, type KycIdType, type KycState } from '@bourse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { DelayedLoading } from '../../../ui/DelayedLoading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { formatDateTime, toMillis } from '../../../lib/time';
-import { submitKyc, uploadImage, useKycState, type KycState } from '../../account/api/account';
+import { submitKyc, uploadImage, useKycState } from '../../account/api/account';
 import { AuthImage } from '../../account/components/AuthImage';
 import { KycStatusTag } from '../../account/components/KycStatusTag';
 import '../../auth/identity.css';

@@ -3,26 +3,9 @@
  * POST /Mining/messagestatus {id} (marks one read). Only for a signed-in user.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Inbox, MessageRead, UnreadCount } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { useToken } from '../../../api/session';
-
-export interface Message {
-  id: string;
-  title: string;
-  content: string;
-  broadcast: boolean;
-  time: number;
-  read: boolean;
-}
-
-export interface Inbox {
-  list: Message[];
-  total: number;
-  unread: number;
-  page: number;
-  limit: number;
-  has_more: boolean;
-}
 
 export function useInbox() {
   const token = useToken();
@@ -41,7 +24,7 @@ export function useUnreadCount() {
   return useQuery({
     queryKey: ['messages-unread', token],
     queryFn: ({ signal }) =>
-      api.get<{ unread: number }>('/Mining/message_unread', {}, { signal, loading: false, toast: false }),
+      api.get<UnreadCount>('/Mining/message_unread', {}, { signal, loading: false, toast: false }),
     enabled: Boolean(token),
     staleTime: 30_000,
     select: (d) => d.unread,
@@ -52,7 +35,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<{ id: string; unread: number }>('/Mining/messagestatus', { id }, { loading: false }),
+      api.post<MessageRead>('/Mining/messagestatus', { id }, { loading: false }),
     onSuccess: () =>
       client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('messages') }),
   });
@@ -61,7 +44,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ unread: number }>('/Mining/messagestatus_all'),
+    mutationFn: () => api.post<UnreadCount>('/Mining/messagestatus_all'),
     onSuccess: () =>
       client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('messages') }),
   });

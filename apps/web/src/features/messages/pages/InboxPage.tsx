@@ -2,15 +2,16 @@
 import { Button, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InboxMessage } from '@bourse/contract';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { StateView } from '../../../ui/StateView';
 import { InboxIcon } from '../../../ui/icons';
-import { useInbox, useMarkAllRead, useMarkRead, type Message } from '../api/messages';
+import { useInbox, useMarkAllRead, useMarkRead } from '../api/messages';
 import '../../content/content.css';
 
-function Row({ message, onOpen, open }: { message: Message; onOpen: () => void; open: boolean }) {
+function Row({ message, onOpen, open }: { message: InboxMessage; onOpen: () => void; open: boolean }) {
   const { t } = useTranslation();
   return (
     <div
@@ -46,7 +47,7 @@ export default function InboxPage() {
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];
   const unread = q.data?.pages[0]?.unread ?? 0;
 
-  const open = (m: Message) => {
+  const open = (m: InboxMessage) => {
     setOpenId(openId === m.id ? null : m.id);
     if (!m.read) markRead.mutate(m.id);
   };

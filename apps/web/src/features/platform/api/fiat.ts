@@ -3,17 +3,11 @@
  * `fiats` with `saveFiatsTime` for 24 h. The chosen fiat lives in `fiat` (default USD, rate 1).
  * Rates are exact decimal strings (units of the fiat per 1 USD); they never pass through floats.
  */
-import { FIAT_CACHE_MS, STORAGE_KEYS } from '@bourse/contract';
+import { FIAT_CACHE_MS, STORAGE_KEYS, type FiatRate } from '@bourse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { truncateDecimal } from '../../../lib/decimalString';
 import { parseJson, readStorage, storedValue, writeStorage } from '../../../lib/storage';
-
-export interface FiatRate {
-  currency_code: string;
-  rate: string;
-  saveTime: number;
-}
 
 export const DEFAULT_FIAT = 'USD';
 const USD: FiatRate = { currency_code: 'USD', rate: '1', saveTime: 0 };
@@ -62,7 +56,7 @@ export function readCachedRates(now = Date.now()): FiatRate[] | null {
 export async function loadFiatRates(signal?: AbortSignal): Promise<FiatRate[]> {
   const cached = readCachedRates();
   if (cached) return cached;
-  const rates = normalise(await api.get<unknown>('/fiat/rates', {}, { signal, loading: false }));
+  const rates = normalise(await api.get<FiatRate[]>('/fiat/rates', {}, { signal, loading: false }));
   if (rates.length > 0) {
     writeStorage(STORAGE_KEYS.fiats, JSON.stringify(rates));
     writeStorage(STORAGE_KEYS.saveFiatsTime, String(Date.now()));

@@ -1,16 +1,8 @@
 /** Home shortcuts (GET /api/menu); names come back translated for the request's lang. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { MenuItem } from '@bourse/contract';
 import { api } from '../../../api/client';
-
-export interface MenuItem {
-  id: number;
-  key: string;
-  name: string;
-  icon: string;
-  url: string;
-  sort: number;
-}
 
 export function useMenu() {
   const { i18n } = useTranslation();

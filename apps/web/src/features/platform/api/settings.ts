@@ -1,18 +1,12 @@
 /** Site settings (GET /api/getercSetting), loaded at launch. */
+import type { SiteConfig } from '@bourse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-
-export interface SiteSettings {
-  site_name?: string;
-  site_logo?: string;
-  demo_mode?: boolean;
-  [key: string]: unknown;
-}
 
 export const siteSettingsQuery = {
   queryKey: ['site-settings'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<SiteSettings>('/getercSetting', {}, { signal, loading: false }),
+    api.get<SiteConfig>('/getercSetting', {}, { signal, loading: false }),
   staleTime: 5 * 60_000,
 };
 

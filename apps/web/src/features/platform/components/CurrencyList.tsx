@@ -2,13 +2,14 @@
 import { List, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrencyView } from '@bourse/contract';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { InboxIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
 import { StateView } from '../../../ui/StateView';
-import { useCurrencies, type Currency } from '../api/currencies';
+import { useCurrencies } from '../api/currencies';
 
-export function CurrencyList({ extra }: { extra?: (currency: Currency) => ReactNode }) {
+export function CurrencyList({ extra }: { extra?: (currency: CurrencyView) => ReactNode }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useCurrencies();
   if (isPending) return <Skeleton.Paragraph lineCount={4} animated className="list-skeleton" />;
