@@ -63,7 +63,7 @@ export interface SpotTradesTable {
   created_at: Timestamp;
 }
 
-/** The last group commit of a market's writer (the fence of spot_commit_group, migration 011). */
+/** A market writer's fence: its epoch × 2^32 plus the groups committed since (spot_commit_group2). */
 export interface SpotWriterSeqTable {
   instrument_id: number;
   seq: Int8Default;

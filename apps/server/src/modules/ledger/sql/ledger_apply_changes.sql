@@ -14,10 +14,13 @@ language plpgsql
 as $$
 begin
   perform 1 from accounts where id = any(p_accounts) order by id for no key update;
+  -- A bucket that does not go down cannot go below zero (the CHECKs hold): only debits are compared.
   update accounts a
-     set available = case when a.allow_negative or a.available + d.d_avail >= 0 then a.available + d.d_avail
+     set available = case when d.d_avail >= 0 or a.allow_negative or a.available + d.d_avail >= 0
+                          then a.available + d.d_avail
                           else ledger_refuse_overdraw(a.id, 1::smallint, a.available, d.d_avail) end,
-         frozen = case when a.frozen + d.d_frozen >= 0 then a.frozen + d.d_frozen
+         frozen = case when d.d_frozen >= 0 or a.frozen + d.d_frozen >= 0
+                       then a.frozen + d.d_frozen
                        else ledger_refuse_overdraw(a.id, 2::smallint, a.frozen, d.d_frozen) end
     from (select t.acct,
                  coalesce(sum(t.amount) filter (where t.bucket = 1), 0) as d_avail,
