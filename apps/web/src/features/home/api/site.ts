@@ -1,13 +1,8 @@
 /** Site settings the home page reads: customer-service link, partner and media lists. */
+import type { SiteLink } from '@bourse/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteSettings } from '../../platform/api/settings';
-
-export interface SiteLink {
-  name: string;
-  logo: string;
-  url: string;
-}
 
 function links(value: unknown): SiteLink[] {
   if (!Array.isArray(value)) return [];

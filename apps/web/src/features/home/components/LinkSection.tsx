@@ -4,7 +4,8 @@
  * plain, unbordered text, so nothing looks tappable that does nothing.
  */
 import { useTranslation } from 'react-i18next';
-import { isHttpUrl, type SiteLink } from '../api/site';
+import type { SiteLink } from '@bourse/contract';
+import { isHttpUrl } from '../api/site';
 
 function Chip({ link }: { link: SiteLink }) {
   const content = link.logo ? (
