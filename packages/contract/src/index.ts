@@ -4,6 +4,7 @@ export * from './errors';
 export * from './socket';
 export * from './constants';
 export * from './content';
+export * from './savings-kinds';
 export * from './api/savings';
 export * from './assets';
 export * from './ssr';

@@ -8,13 +8,11 @@
 import { z } from 'zod';
 import { decimalText, isoTime } from './response';
 
-/** Product family: flexible savings, fixed-term lock, pledge mining, machine mining. */
-export const SAVINGS_KINDS = ['savings', 'lock', 'pledge', 'machine'] as const;
+import { SAVINGS_KINDS, SAVINGS_RUN_STATUSES } from '../savings-kinds';
+
 export const savingsKindSchema = z.enum(SAVINGS_KINDS);
 export type SavingsKind = z.infer<typeof savingsKindSchema>;
 
-/** A day's accrual run of a product: paying, paid, or stalled (the yield pool fell short). */
-export const SAVINGS_RUN_STATUSES = ['paying', 'paid', 'stalled'] as const;
 export type SavingsRunStatus = (typeof SAVINGS_RUN_STATUSES)[number];
 
 const day = z.string().describe('UTC day, YYYY-MM-DD');
@@ -62,7 +60,11 @@ export const savingsProductSchema = z.object({
 export type SavingsProductView = z.infer<typeof savingsProductSchema>;
 export const savingsProductListSchema = z.array(savingsProductSchema);
 
-export const savingsRealizedRateSchema = z.object({ date: day, rate: decimalText, status: z.enum(SAVINGS_RUN_STATUSES) });
+export const savingsRealizedRateSchema = z.object({
+  date: day,
+  rate: decimalText,
+  status: z.enum(SAVINGS_RUN_STATUSES),
+});
 
 /** GET /lh/deposit/config/:id: a product with the caller's balance (signed in) and a join made now. */
 export const savingsProductDetailSchema = savingsProductSchema.extend({
@@ -191,7 +193,10 @@ export const savingsProfitCurrencySchema = z.object({
 });
 export type SavingsProfitCurrency = z.infer<typeof savingsProfitCurrencySchema>;
 
-export const savingsProfitSchema = z.object({ now: isoTime, currencies: z.array(savingsProfitCurrencySchema) });
+export const savingsProfitSchema = z.object({
+  now: isoTime,
+  currencies: z.array(savingsProfitCurrencySchema),
+});
 export type SavingsProfit = z.infer<typeof savingsProfitSchema>;
 
 /** The early-redemption sheet's figures (the redemption computes the same). */
