@@ -22,3 +22,4 @@ export * from './api/content';
 export * from './api/assets';
 export * from './api/chain';
 export * from './api/contracts';
+export * from './api/request-fields';
