@@ -122,7 +122,7 @@ describe('API envelope and transport', () => {
 });
 
 describe('platform calls', () => {
-  it('lists the currencies of spec §3 with colours and images', async () => {
+  it('lists the currencies with colours and images', async () => {
     const r = await call('GET', '/api/currency/list');
     const list = r.body.message as Array<{ name: string; subName: string; color: string; image: string; decimals: number }>;
     expect(list.map((c) => `${c.name}${c.subName ? ' ' + c.subName : ''}`)).toEqual([
@@ -131,7 +131,7 @@ describe('platform calls', () => {
       'ETH',
       'BTC',
       'BANKCARD',
-      // The market module's demo markets need these (spec §3: LTC grey-purple).
+      // The market module's demo markets need these (LTC grey-purple).
       'LTC',
       'SOL',
       'XRP',

@@ -68,7 +68,7 @@ describe('registration with an e-mail code', () => {
     expect(answers[30]).toBe('code_rate_limited');
   });
 
-  it('validates spec §5: e-mail, mainland and international mobiles, 6-digit codes, password policy', async () => {
+  it('validates e-mail, mainland and international mobiles, 6-digit codes, password policy', async () => {
     next();
     expect((await api(h, 'POST', '/api/sms_mail', { user_string: 'not-an-email' })).error).toBe('email_invalid');
     expect((await api(h, 'POST', '/api/sms_send', { user_string: '12345678901', area_code: '86' })).error).toBe('mobile_invalid');

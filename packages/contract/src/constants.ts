@@ -1,4 +1,4 @@
-/** Business constants of spec §9 shared by server and clients. */
+/** Business constants shared by server and clients. */
 export const PAGE_SIZE_DEFAULT = 10;
 export const CODE_LENGTH = 6;
 export const DEFAULT_AREA_CODE = '86';
@@ -13,7 +13,7 @@ export const H5_VERSION = 1;
 export const APP_VERSION = '0.8.0';
 
 /**
- * Asset (account) types of spec §3: 1 legal, 2 change, 3 lever, 4 micro. The one definition the
+ * Asset (account) types: 1 legal, 2 change, 3 lever, 4 micro. The one definition the
  * server, the app and the console use (ids, names, parsing).
  */
 export const ACCOUNT_TYPES = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
@@ -21,7 +21,7 @@ export type AccountTypeName = keyof typeof ACCOUNT_TYPES;
 export type AccountType = (typeof ACCOUNT_TYPES)[AccountTypeName];
 /** The account types in order. */
 export const ACCOUNT_TYPE_IDS = [1, 2, 3, 4] as const satisfies readonly AccountType[];
-/** Each type's name (the spec's `from_field` / `to_field` values, the app's translation keys). */
+/** Each type's name (the API's `from_field` / `to_field` values, the app's translation keys). */
 export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, AccountTypeName>> = {
   1: 'legal',
   2: 'change',
@@ -42,11 +42,11 @@ export function accountTypeOf(v: string | number): AccountType | null {
   return null;
 }
 
-/** Fiat codes the client keeps (spec §7, External). */
+/** Fiat codes the client keeps from the public rate service. */
 export const FIAT_CODES = ['USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND'] as const;
 export type FiatCode = (typeof FIAT_CODES)[number];
 
-/** Local storage keys of spec §3. */
+/** Local storage keys. */
 export const STORAGE_KEYS = {
   lang: 'lang',
   token: 'token',
@@ -58,11 +58,11 @@ export const STORAGE_KEYS = {
   saveFiatsTime: 'saveFiatsTime',
 } as const;
 
-/** Page size of the savings (mining) records (spec §9). */
+/** Page size of the savings (mining) records. */
 export const SAVINGS_RECORD_PAGE_SIZE = 20;
 
 /**
- * Purchase-window status helper of spec §4, shared by savings and IEO windows: 2 before the
+ * Purchase-window status helper, shared by savings and IEO windows: 2 before the
  * start; inside the half-open window [start, end) 0 when `flag` is 0 (closed by the operator)
  * and 1 otherwise; 0 from the end on. Times are epoch milliseconds.
  */

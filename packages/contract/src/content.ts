@@ -1,6 +1,6 @@
 /**
- * Content categories (spec §7 `/news/list {c_id}`: 4 news, 5 banner, 33 FAQ, 35 contact, 19 about,
- * 36 share, 34 compliance) and the further content pages of spec §1 (ids from 40).
+ * Content categories (`/news/list {c_id}`: 4 news, 5 banner, 33 FAQ, 35 contact, 19 about,
+ * 36 share, 34 compliance) and the further content pages (ids from 40).
  */
 export const CONTENT_CATEGORY = {
   news: 4,
@@ -38,5 +38,5 @@ export const CONTENT_CATEGORY_KIND: Record<ContentCategoryKey, 'list' | 'page' |
   profit: 'page',
 };
 
-/** Seconds a full pass of the home page's scrolling notice takes (spec §9: 20 s). */
+/** Seconds a full pass of the home page's scrolling notice takes (20 s). */
 export const NOTICE_SCROLL_SECONDS = 20;

@@ -1,5 +1,5 @@
 /**
- * Real-name verification (spec §3, §5 "ID card (invalid number alert)"): the document types the
+ * Real-name verification (an invalid ID number gets a clear alert): the document types the
  * form offers and the rule for each one's number. The server (POST /user/real) and the web form
  * use these same functions, so the form never lets through a number the server refuses and the
  * hint under the field states the rule the server applies.

@@ -1,4 +1,4 @@
-/** The 11 UI languages of spec §1, in the order the language picker shows them. */
+/** The 11 UI languages, in the order the language picker shows them. */
 export const LANGS = ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'de', 'vn', 'py'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
@@ -18,7 +18,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   py: 'Русский',
 };
 
-/** BCP-47 locale per app language (spec §4: en, zh, hk, fra, spa map to en, zh-Hans, zh-Hant, fr, es). */
+/** BCP-47 locale per app language (en, zh, hk, fra, spa map to en, zh-Hans, zh-Hant, fr, es). */
 export const LANG_LOCALE: Record<Lang, string> = {
   en: 'en',
   zh: 'zh-Hans',

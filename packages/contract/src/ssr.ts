@@ -4,5 +4,5 @@
  * the page drops that markup on any other route.
  */
 
-/** Hashes that show Home: none, `#/`, or the home path (spec §2), with or without a query. */
+/** Hashes that show Home: none, `#/`, or the home path, with or without a query. */
 export const HOME_HASH = /^(#\/?)?(pages\/index\/index\/?)?(\?[^#]*)?$/;

@@ -12,7 +12,7 @@ export function shownPlaces(decimals: number): number {
 }
 
 /**
- * Display rules of spec §9, computed on exact decimals (inputs are decimal strings):
+ * Display rules, computed on exact decimals (inputs are decimal strings):
  * above 1,000,000 as "M" and above 1,000 as "K" with one decimal, otherwise 4 decimals.
  */
 export function compactNumber(value: string | number | null | undefined): string {
@@ -30,7 +30,7 @@ export function compactNumber(value: string | number | null | undefined): string
   return d.toDecimalPlaces(4, Dec.ROUND_DOWN).toFixed(4);
 }
 
-/** Prices show 2 decimals by default (spec §9), or the instrument's precision when given. */
+/** Prices show 2 decimals by default, or the instrument's precision when given. */
 export function formatPrice(value: string | number | null | undefined, places = 2): string {
   if (value === null || value === undefined || value === '') return '--';
   try {
@@ -40,7 +40,7 @@ export function formatPrice(value: string | number | null | undefined, places = 
   }
 }
 
-/** Sign of a change, for colouring: up green, zero grey, down red (spec §9). */
+/** Sign of a change, for colouring: up green, zero grey, down red. */
 export function changeDirection(value: string | number | null | undefined): 'up' | 'flat' | 'down' {
   if (value === null || value === undefined || value === '') return 'flat';
   try {

@@ -48,7 +48,7 @@ describe('amounts in base units', () => {
   });
 });
 
-describe('display (spec §9)', () => {
+describe('display', () => {
   it('uses K above 1,000 and M above 1,000,000 with one decimal, else 4 decimals', () => {
     expect(compactNumber('999.12345')).toBe('999.1234');
     expect(compactNumber('1000')).toBe('1000.0000');

@@ -51,7 +51,7 @@ function httpErrorText(status: number): string {
   return `Unexpected HTTP status ${status}.`;
 }
 
-/** The envelope as it arrives, before it is trusted (spec §8: success if type is ok or code is 1). */
+/** The envelope as it arrives, before it is trusted (success if type is ok or code is 1). */
 interface RawEnvelope {
   type: string | number;
   code: number;

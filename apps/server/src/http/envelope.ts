@@ -1,6 +1,6 @@
 import type { OkEnvelope } from '@bourse/contract';
 
-/** The success envelope of spec §7: `{type: 'ok', code: 1, message: data}`. */
+/** The success envelope: `{type: 'ok', code: 1, message: data}`. */
 export function ok<T>(message: T): OkEnvelope<T> {
   return { type: 'ok', code: 1, message };
 }

@@ -13,7 +13,7 @@ export type TokenResolver = (token: string) => Promise<number | null>;
 const MAX_ROOMS_PER_SOCKET = 50;
 
 /**
- * socket.io on the page origin, websocket transport only (spec §7). Clients emit `sub` / `unsub`
+ * socket.io on the page origin, websocket transport only. Clients emit `sub` / `unsub`
  * with a channel name; public channels are open to all, and a client that authenticates with its
  * session token joins its own `user:<id>` room. Every connection gets the direct write of
  * pre-framed broadcasts (fast-broadcast.ts), with the in-memory and the Redis adapter alike.

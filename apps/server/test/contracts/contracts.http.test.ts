@@ -211,7 +211,7 @@ describe('console', () => {
     expect(reviewer.type).toBe(999);
   });
 
-  it('pages the history: 5 a page by default (spec §9), newest first, has_more until the last page', async () => {
+  it('pages the history: 5 a page by default, newest first, has_more until the last page', async () => {
     const all = await get<{ list: Order[]; total: number; limit: number; has_more: boolean }>('/api/microtrade/lists?status=3', token);
     expect(all.message).toMatchObject({ total: 3, limit: 5, has_more: false });
     const p1 = await get<{ list: Order[]; has_more: boolean }>('/api/microtrade/lists?status=3&page=1&limit=2', token);

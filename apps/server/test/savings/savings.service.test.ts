@@ -34,7 +34,7 @@ async function incomes(subId: string) {
   return f.db.selectFrom('savings_incomes').selectAll().where('subscription_id', '=', subId).orderBy('day').execute();
 }
 
-describe('purchase window status (spec §4)', () => {
+describe('purchase window status', () => {
   it('is 2 before the start, 0/1 inside by the flag, 0 from the end on', () => {
     expect(purchaseWindowStatus(1, 100, 200, 99)).toBe(2);
     expect(purchaseWindowStatus(1, 100, 200, 100)).toBe(1);

@@ -35,8 +35,8 @@ const call = async (method: 'GET' | 'POST', url: string, payload?: Record<string
   return res.json<{ type: string | number; message: any; error?: string }>();
 };
 
-describe('spot over HTTP (spec §7 /coin/*)', () => {
-  it('places with the spec fields (currency_id, legal_id, type, target_price, amount), lists and cancels', async () => {
+describe('spot over HTTP (/coin/*)', () => {
+  it('places with the API fields (currency_id, legal_id, type, target_price, amount), lists and cancels', async () => {
     const m = await spotEngines(t.ctx).market('BTC/USDT');
     const placed = await call('POST', '/api/coin/trade', { currency_id: m.baseCurrencyId, legal_id: m.quoteCurrencyId, type: 1, target_price: '90000', amount: '0.01' });
     expect(placed).toMatchObject({ type: 'ok', code: 1, message: { status: 'open', side: 'buy', order_type: 'limit', price: '90000', amount: '0.01' } });

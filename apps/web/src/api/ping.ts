@@ -1,4 +1,4 @@
-/** Keep-alive ping (spec §7): GET /user/pingw every 5 s, only while a token exists, no loading. */
+/** Keep-alive ping: GET /user/pingw every 5 s, only while a token exists, no loading. */
 import { PING_INTERVAL_MS, type Ping } from '@bourse/contract';
 import { useEffect } from 'react';
 import { api } from './client';

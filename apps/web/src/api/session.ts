@@ -1,4 +1,4 @@
-/** The signed-in session (spec §3 storage keys `token` and `user`). */
+/** The signed-in session (storage keys `token` and `user`). */
 import { STORAGE_KEYS } from '@bourse/contract';
 import { parseJson, storedValue } from '../lib/storage';
 

@@ -1,4 +1,4 @@
-/** The five-tab shell (spec §2): Home, Quotes, Trade, Savings, Assets. */
+/** The five-tab shell: Home, Quotes, Trade, Savings, Assets. */
 import { TabBar } from 'antd-mobile';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Launch tasks (spec §1, §4): clear storage once when the stored h5Version is below 1, then load
+ * Launch tasks: clear storage once when the stored h5Version is below 1, then load
  * site settings, connect the realtime socket and fetch fiat rates. The keep-alive ping runs from
  * the App component while a token exists.
  */

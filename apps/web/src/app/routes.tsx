@@ -1,4 +1,4 @@
-/** The route table (spec §2). Home is in the entry chunk; every other page is loaded on demand. */
+/** The route table. Home is in the entry chunk; every other page is loaded on demand. */
 import { Route, Routes } from 'react-router';
 import { AssetsSkeleton } from '../features/assets/components/AssetsSkeleton';
 import { assetsRoutes } from '../features/assets/routes';

@@ -1,5 +1,5 @@
 /**
- * i18next set-up: 11 languages (spec §1), namespace `common` from @bourse/locales. English is
+ * i18next set-up: 11 languages, namespace `common` from @bourse/locales. English is
  * bundled as the fallback; the stored language (localStorage `lang`, default en) is loaded
  * before the first render so there is no flash of English. `<html lang>` follows LANG_LOCALE.
  * The server render (src/ssr/entry.tsx) builds its own instance per language from the same files.

@@ -1,5 +1,5 @@
 /**
- * Relative time of spec §9: under 300 s "just now", then minutes, hours, days up to 30 days,
+ * Relative time: under 300 s "just now", then minutes, hours, days up to 30 days,
  * then the date. Timestamps of length 10 are seconds, otherwise milliseconds.
  */
 

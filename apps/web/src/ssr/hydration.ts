@@ -15,7 +15,7 @@ export interface ClientState {
   defaultFiat: boolean;
 }
 
-/** `#/`, no hash, or the home path (spec §2), with or without a query. */
+/** `#/`, no hash, or the home path, with or without a query. */
 export function isHomeHash(hash: string): boolean {
   return HOME_HASH.test(hash);
 }

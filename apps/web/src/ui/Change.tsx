@@ -1,4 +1,4 @@
-/** A change figure coloured by sign (spec §9): up green, zero grey, down red. */
+/** A change figure coloured by sign: up green, zero grey, down red. */
 import { changeDirection, formatPercent } from '@bourse/money';
 import type { ReactNode } from 'react';
 

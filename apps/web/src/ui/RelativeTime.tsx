@@ -1,4 +1,4 @@
-/** Translated relative time ("just now", "5 min ago", … then the date), spec §9. */
+/** Translated relative time ("just now", "5 min ago", … then the date). */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, relativeTime, toMillis } from '../lib/time';
 

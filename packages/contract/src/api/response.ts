@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Response schemas of the API (spec §7–§8): every handled outcome is HTTP 200 with either the ok
+ * Response schemas of the API: every handled outcome is HTTP 200 with either the ok
  * envelope of the route's message or the error envelope. A route declares
  * `response: apiResponse(<message schema>)`; the server serialises its answers through it (fields
  * the schema does not name are not sent) and the OpenAPI document types every answer. The web app

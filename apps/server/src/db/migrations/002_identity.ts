@@ -77,7 +77,7 @@ export const identity: string[] = [
      created_at timestamptz not null,
      unique (user_id, currency, address)
    )`,
-  // Bank cards: one domestic and one international per user (free-form fields, spec §3).
+  // Bank cards: one domestic and one international per user (free-form fields).
   `create table bank_cards (
      user_id integer not null references users(id) on delete cascade,
      kind text not null check (kind in ('domestic', 'international')),

@@ -1,5 +1,5 @@
 /**
- * Schema of the content domain: categories (spec §7 news categories and the content pages),
+ * Schema of the content domain: categories (news categories and the content pages),
  * items with per-language versions, and user messages with per-user read marks.
  * One statement per string.
  */

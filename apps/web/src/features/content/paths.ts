@@ -1,4 +1,4 @@
-/** Content routes of spec §2 (/pages/common/*) and the further content pages. */
+/** Content routes (/pages/common/*) and the further content pages. */
 import { CONTENT_CATEGORY } from '@bourse/contract';
 
 export const CONTENT_PATHS = {

@@ -20,7 +20,7 @@ export function useUserInfo() {
 
 const UPLOAD_LANG: Record<string, string> = { zh: 'zh-cn', hk: 'zh-tw' };
 
-/** POST /upload (spec §7): multipart field `file`; the reference comes back as `message`. */
+/** POST /upload: multipart field `file`; the reference comes back as `message`. */
 export async function uploadImage(file: Blob): Promise<string> {
   const compressed = await compressImage(file);
   const body = new FormData();

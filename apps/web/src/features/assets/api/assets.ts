@@ -1,4 +1,4 @@
-/** Asset-centre calls (spec §7 Wallet): coin list, deposit address, withdrawal, transfer, exchange, records. */
+/** Asset-centre calls: coin list, deposit address, withdrawal, transfer, exchange, records. */
 import type {
   BookAddressPage,
   DepositAddress,

@@ -74,7 +74,7 @@ export function useRecordCoin(): (currencyId: number, name: string, subName: str
   };
 }
 
-/** Bottom sheet listing coins with the user's balance (spec §3 coin list). */
+/** Bottom sheet listing coins with the user's balance (coin list). */
 export function CoinPicker({
   visible,
   coins,

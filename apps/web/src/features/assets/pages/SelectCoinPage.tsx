@@ -1,5 +1,5 @@
 /**
- * /pages/fund/select: the coin picker of spec §3 (USDT ERC20, USDT TRC20, ETH, BTC, the bank
+ * /pages/fund/select: the coin picker (USDT ERC20, USDT TRC20, ETH, BTC, the bank
  * channel) before deposit or withdrawal: only the coins the server offers for that direction.
  */
 import { Skeleton } from 'antd-mobile';

@@ -1,4 +1,4 @@
-/** Common dialling codes for the area-code picker (default 86, spec §9). */
+/** Common dialling codes for the area-code picker (default 86). */
 export const AREA_CODES: Array<{ code: string; flag: string }> = [
   { code: '86', flag: '🇨🇳' },
   { code: '852', flag: '🇭🇰' },

@@ -1,4 +1,4 @@
-/** Login (spec §2, §7): e-mail or mobile + password, or a browser wallet; returns to the page that asked. */
+/** Login: e-mail or mobile + password, or a browser wallet; returns to the page that asked. */
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

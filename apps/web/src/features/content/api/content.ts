@@ -1,5 +1,5 @@
 /**
- * Content calls of spec §7: POST /news/list {c_id} (paginated), POST /news/detail {id,type},
+ * Content calls: POST /news/list {c_id} (paginated), POST /news/detail {id,type},
  * GET /news/index_pop. Items arrive in the request's language with English as the fallback
  * (`lang` says which one was served). Bodies are HTML sanitised by the server when saved.
  */

@@ -1,7 +1,7 @@
 /**
  * Timed up/down contracts on the client: products (GET /microtrade/seconds), payable currencies
- * with the contract-account balance, placing (POST /microtrade/submit), lists by tab (page size 5,
- * spec §9), one order (GET /microtrade/get_result), and the private settlement events.
+ * with the contract-account balance, placing (POST /microtrade/submit), lists by tab (page size 5),
+ * one order (GET /microtrade/get_result), and the private settlement events.
  * Amounts and prices stay decimal strings.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { api } from '../../../api/client';
 import { useUserEvent } from '../../../api/socket';
 import { useToken } from '../../../api/session';
 
-/** Tabs of spec §2/§4 in their order, with the list status they ask for. */
+/** Tabs in their order, with the list status they ask for. */
 export const ORDER_TABS = [
   { key: 'pending', status: 2 },
   { key: 'holding', status: 1 },

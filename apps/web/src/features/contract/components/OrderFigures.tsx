@@ -1,4 +1,4 @@
-/** Status tag and profit of a contract order, coloured by sign (spec §9). */
+/** Status tag and profit of a contract order, coloured by sign. */
 import { useTranslation } from 'react-i18next';
 import type { ContractOrder } from '@bourse/contract';
 

@@ -1,5 +1,5 @@
 /**
- * My orders (spec §2): tabs pending, holding, historical; 5 per page with "no more data".
+ * My orders: tabs pending, holding, historical; 5 per page with "no more data".
  * Live while open: each Holding card counts down to expiry (server clock) and shows the P&L the
  * order would come to at the live ticker price; the settlement event on the user's socket channel
  * turns the card into its result at once (a card past expiry also polls its order, so a missed

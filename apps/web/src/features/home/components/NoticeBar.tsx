@@ -1,5 +1,5 @@
 /**
- * The scrolling announcement bar (spec §9: one pass takes 20 s). Titles of the newest
+ * The scrolling announcement bar (one pass takes 20 s). Titles of the newest
  * announcements scroll right to left; tapping opens the announcement list. Honours
  * prefers-reduced-motion (the text then stays still and is cut with an ellipsis).
  */

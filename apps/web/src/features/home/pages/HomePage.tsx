@@ -1,5 +1,5 @@
 /**
- * Home (spec §1, §2, §9): site identity, demo badge, language and inbox entries, banner carousel,
+ * Home: site identity, demo badge, language and inbox entries, banner carousel,
  * scrolling announcement bar, shortcuts, top markets with live prices, currencies with the fiat
  * picker, partner and media sections, and the popup notice (once per notice).
  */

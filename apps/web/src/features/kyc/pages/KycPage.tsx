@@ -1,5 +1,5 @@
 /**
- * Real-name verification (spec §3, /pages/setting/real): type, ID details, front/back photos,
+ * Real-name verification (/pages/setting/real): type, ID details, front/back photos,
  * status. The number's rule per document type is the server's own (@bourse/contract kyc.ts) and
  * is stated under the field; after a rejection "Submit again" opens the form with what was sent;
  * a pending or verified submission shows its masked details.

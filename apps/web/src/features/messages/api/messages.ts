@@ -1,5 +1,5 @@
 /**
- * The user's messages (spec §7): POST /Mining/usermessage (paginated, with the unread count) and
+ * The user's messages: POST /Mining/usermessage (paginated, with the unread count) and
  * POST /Mining/messagestatus {id} (marks one read). Only for a signed-in user.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Quotes tab (spec §1, §2, §9): every listed market with live last price, 24 h change (green up,
+ * Quotes tab: every listed market with live last price, 24 h change (green up,
  * red down), volume; favourites / all tabs, search, sort by price, change or volume, star toggle.
  * The list is sorted on the fetched snapshot; live ticks update each row in place (one row per
  * tick, fixed-width numeric columns), so rows neither jump nor shift.

@@ -1,4 +1,4 @@
-/** Savings calls (spec §7 Savings/Mining and the newer pledge/machine calls): products, figures, join, records, early redemption. */
+/** Savings calls (Savings/Mining and the newer pledge/machine calls): products, figures, join, records, early redemption. */
 import {
   SAVINGS_KINDS,
   SAVINGS_RECORD_PAGE_SIZE,
