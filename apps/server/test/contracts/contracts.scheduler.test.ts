@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../src/lib/clock';
 import { reconcile } from '../../src/modules/ledger';
 import { ContractSettler } from '../../src/modules/contracts';
+import { IDLE_MS } from '../../src/modules/contracts/settle';
 import { attachSettler, placeOrder } from '../../src/modules/contracts/service';
 import type { AppContext } from '../../src/context';
 import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
@@ -54,7 +55,7 @@ it('settles the backlog on start, then new orders at expiry, and stops cleanly',
     settler.start();
     await expect.poll(async () => (await status(old.id)).status, { timeout: 20_000, interval: 100 }).toBe('won');
 
-    // Three orders expiring at different instants; each settles within 1 s of its closing tick.
+    // Three orders expiring at different instants; each settles soon after its closing tick.
     const fresh = [];
     for (let i = 0; i < 3; i++) {
       fresh.push(await placeOrder(ctx, user, { instrumentId: m.btc, currencyId: m.usdt.id, direction: 2, seconds: 5, number: '10' }));
@@ -69,7 +70,9 @@ it('settles the backlog on start, then new orders at expiry, and stops cleanly',
       lags.push(s.settled_at!.getTime() - s.close_tick_at!.getTime());
     }
     console.log(`contracts scheduler: settled ${lags.join(', ')} ms after the closing tick`);
-    expect(Math.max(...lags)).toBeLessThan(1000);
+    // Woken at the expiry, not by the idle poll (IDLE_MS): a loaded CI machine may add a second or
+    // two, an idle-poll settlement would wait up to IDLE_MS.
+    expect(Math.max(...lags)).toBeLessThan(IDLE_MS / 2);
     expect(settler.totals.settled).toBe(4);
     expect(settler.totals.errors).toBe(0);
   } finally {

@@ -13,7 +13,7 @@ import { runAccrual } from '../../src/modules/savings/accrual';
 import { Realtime } from '../../src/realtime/realtime';
 
 const env = process.env;
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.CRASH_DATA_DIR, schema: env.CRASH_SCHEMA, poolSize: 4 });
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.CRASH_DATA_DIR, schema: env.CRASH_SCHEMA, poolSize: 2 });
 const ctx: AppContext = {
   db: handle.db,
   clock: new ManualClock(env.CRASH_NOW),
