@@ -23,3 +23,4 @@ export * from './api/assets';
 export * from './api/chain';
 export * from './api/contracts';
 export * from './api/request-fields';
+export * from './api/assets-requests';
