@@ -3,7 +3,8 @@
  * - no file names the design, specification or product-mechanics files kept outside the
  *   repository; the product rules the code relies on are in docs/product/;
  * - every docs/… page a file names exists (e.g. `docs/product/settlement.md` in a source comment);
- * - every relative link in the Markdown under docs/ and in README.md resolves.
+ * - every relative link in the Markdown under docs/ and in README.md resolves;
+ * - docs/architecture.md stays at most 2,500 words (the detail lives in docs/modules/).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -107,6 +108,12 @@ describe('documentation', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('keeps docs/architecture.md short enough to read in 15 minutes (at most 2,500 words)', () => {
+    const page = files.find((f) => posix(f.path) === 'docs/architecture.md')!;
+    const words = page.text.replace(/```[\s\S]*?```/g, '').split(/\s+/).filter(Boolean).length;
+    expect(words, 'move the detail into docs/modules/<module>.md').toBeLessThanOrEqual(2500);
   });
 
   it('keeps the pending list current (delete an entry once its line is gone)', () => {
