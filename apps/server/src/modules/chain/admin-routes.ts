@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiResponse,
-  chainAssetUpdateSchema,
-  chainStatusSchema,
-} from '@bourse/contract';
+import { apiResponse, chainAssetBodySchema, chainAssetUpdateSchema, chainStatusSchema, idParamsSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentOperator, requireOperator } from '../operators';
@@ -26,12 +21,8 @@ export function chainAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: requireOperator(ctx, ['admin']),
         schema: { response: apiResponse(chainAssetUpdateSchema),
           tags: ['admin'],
-          params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-          body: z.object({
-            min_deposit: z.string().max(80).optional(),
-            enabled: z.boolean().optional(),
-            lang: z.string().optional(),
-          }),
+          params: idParamsSchema,
+          body: chainAssetBodySchema,
         },
       },
       async (req) => ok(await updateChainAsset(ctx, currentOperator(req), req.params.id, req.body, req.ip)),

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiResponse,
-  depositAddressSchema,
-} from '@bourse/contract';
+import { apiResponse, depositAddressBodySchema, depositAddressSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../sessions';
 import { getInAddress } from './service';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-
-/** User API of the chain domain: the deposit address of spec §7 (POST /wallet/get_in_address). */
+/** User API of the chain domain: the deposit address (POST /wallet/get_in_address, docs/product/api.md). */
 export function chainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
@@ -24,11 +18,11 @@ export function chainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(depositAddressSchema),
           tags: ['chain'],
           summary: "The caller's deposit address for a currency (one per user and chain, never reused)",
-          body: z.object({ currency: id, user_id: id.optional(), lang: z.string().optional() }),
+          body: depositAddressBodySchema,
         },
       },
       async (req) => {
-        // The spec's payload names the user; it can only ever be the caller.
+        // The documented payload names the user; it can only ever be the caller.
         if (req.body.user_id !== undefined && req.body.user_id !== currentUser(req))
           throw new AppError('chain_user_mismatch');
         return ok(await getInAddress(ctx, currentUser(req), req.body.currency));

@@ -1,26 +1,30 @@
 import {
-  LANGS,
   adminContentCategoryListSchema,
   adminContentItemSchema,
   adminContentPageSchema,
   apiResponse,
+  contentCategoryBodySchema,
   contentCategoryUpdateSchema,
   contentDeletedSchema,
+  contentItemBodySchema,
+  contentItemsQuerySchema,
+  contentPreviewBodySchema,
   contentPreviewSchema,
-  rowId,
+  idParamsSchema,
+  langOnlySchema,
+  sendMessageBodySchema,
   sentMessagePageSchema,
   sentMessageSchema,
+  sentMessagesQuerySchema,
   uploadRefSchema,
 } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
 import { readUploadPart, storeUpload } from '../files';
 import { sanitizeHtml } from './sanitize';
 import {
-  MAX_BODY,
   adminCategories,
   adminCreateItem,
   adminDeleteItem,
@@ -31,36 +35,6 @@ import {
   adminUpdateItem,
   sendMessage,
 } from './service';
-
-const lang = z.string().optional();
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  lang,
-};
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-const itemBody = z.object({
-  category_id: rowId,
-  status: z.enum(['draft', 'published', 'hidden']),
-  publish_at: z.string().trim().max(40).nullable().default(null),
-  cover: z.string().max(2000).default(''),
-  link_url: z.string().max(2000).default(''),
-  sort: z.coerce.number().int().min(-10000).max(10000).default(0),
-  is_popup: z.boolean().default(false),
-  translations: z
-    .array(
-      z.object({
-        lang: z.enum(LANGS),
-        title: z.string().max(400),
-        summary: z.string().max(2000).optional(),
-        body: z.string().max(MAX_BODY).optional(),
-      }),
-    )
-    .min(1)
-    .max(LANGS.length),
-  lang,
-});
 
 /** Console API of the content domain: items per language, categories, messages. */
 export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -80,13 +54,8 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: requireOperator(ctx, ['admin']),
         schema: { response: apiResponse(contentCategoryUpdateSchema),
           tags: ['admin'],
-          params: idParam,
-          body: z.object({
-            names: z.record(z.string(), z.string().max(200)).optional(),
-            sort: z.coerce.number().int().min(0).max(10000).optional(),
-            status: z.union([z.literal(0), z.literal(1)]).optional(),
-            lang,
-          }),
+          params: idParamsSchema,
+          body: contentCategoryBodySchema,
         },
       },
       async (req) =>
@@ -99,12 +68,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: { response: apiResponse(adminContentPageSchema),
           tags: ['admin'],
-          querystring: z.object({
-            ...paging,
-            category_id: rowId.optional(),
-            status: z.enum(['draft', 'published', 'hidden']).optional(),
-            q: z.string().trim().max(100).optional(),
-          }),
+          querystring: contentItemsQuerySchema,
         },
       },
       async (req) =>
@@ -121,13 +85,13 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/content/items/:id',
-      { preValidation: anyOperator, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParam } },
+      { preValidation: anyOperator, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParamsSchema } },
       async (req) => ok(await adminGetItem(ctx, req.params.id)),
     );
 
     app.post(
       '/admin/content/items',
-      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], body: itemBody } },
+      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], body: contentItemBodySchema } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminCreateItem(ctx, currentOperator(req), input, req.ip));
@@ -136,7 +100,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id',
-      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParam, body: itemBody } },
+      { preValidation: editors, schema: { response: apiResponse(adminContentItemSchema), tags: ['admin'], params: idParamsSchema, body: contentItemBodySchema } },
       async (req) => {
         const { lang: _lang, ...input } = req.body;
         return ok(await adminUpdateItem(ctx, currentOperator(req), req.params.id, input, req.ip));
@@ -145,7 +109,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/content/items/:id/delete',
-      { preValidation: editors, schema: { response: apiResponse(contentDeletedSchema), tags: ['admin'], params: idParam, body: z.object({ lang }) } },
+      { preValidation: editors, schema: { response: apiResponse(contentDeletedSchema), tags: ['admin'], params: idParamsSchema, body: langOnlySchema } },
       async (req) => ok(await adminDeleteItem(ctx, currentOperator(req), req.params.id, req.ip)),
     );
 
@@ -154,7 +118,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/content/preview',
       {
         preValidation: anyOperator,
-        schema: { response: apiResponse(contentPreviewSchema), tags: ['admin'], body: z.object({ body: z.string().max(MAX_BODY), lang }) },
+        schema: { response: apiResponse(contentPreviewSchema), tags: ['admin'], body: contentPreviewBodySchema },
       },
       (req) => ok({ body: sanitizeHtml(req.body.body) }),
     );
@@ -191,7 +155,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/messages',
-      { preValidation: anyOperator, schema: { response: apiResponse(sentMessagePageSchema), tags: ['admin'], querystring: z.object(paging) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(sentMessagePageSchema), tags: ['admin'], querystring: sentMessagesQuerySchema } },
       async (req) => ok(await adminListMessages(ctx, req.query.page, req.query.limit)),
     );
 
@@ -201,13 +165,7 @@ export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: editors,
         schema: { response: apiResponse(sentMessageSchema),
           tags: ['admin'],
-          body: z.object({
-            // null or absent: a broadcast to every user.
-            user_id: rowId.nullable().default(null),
-            title: z.string().trim().min(1).max(120),
-            body: z.string().trim().min(1).max(5000),
-            lang,
-          }),
+          body: sendMessageBodySchema,
         },
       },
       async (req) => {

@@ -1,17 +1,20 @@
 import {
-  CONTENT_CATEGORY,
-  PAGE_SIZE_DEFAULT,
   apiResponse,
   contentCategoryListSchema,
   contentDetailSchema,
   contentPageSchema,
+  inboxBodySchema,
   inboxSchema,
+  langOnlySchema,
+  messageReadBodySchema,
   messageReadSchema,
+  newsDetailBodySchema,
+  newsListBodySchema,
+  newsListQuerySchema,
   popupNoticeSchema,
   unreadCountSchema,
 } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser } from '../sessions';
@@ -26,12 +29,7 @@ import {
   unreadMessages,
 } from './service';
 
-const lang = z.string().optional();
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const limit = z.coerce.number().int().min(1).max(50).default(PAGE_SIZE_DEFAULT);
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-
-/** Public content calls of spec §7 (and their "newer API" aliases) plus the user's messages. */
+/** Public content calls of docs/product/api.md (and their "newer API" aliases) plus the user's messages. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
@@ -43,7 +41,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(contentPageSchema),
           tags: ['content'],
           summary: 'Published items of a category, newest first (paginated)',
-          body: z.object({ c_id: id, page, limit, with_body: z.coerce.boolean().optional(), lang }),
+          body: newsListBodySchema,
         },
       },
       async (req) =>
@@ -64,8 +62,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(contentDetailSchema),
           tags: ['content'],
           summary: 'One published item in the caller language (English fallback)',
-          // `type` is the category the caller expects (optional): an id of another category is not found.
-          body: z.object({ id, type: id.optional(), lang }),
+          body: newsDetailBodySchema,
         },
       },
       async (req) => ok(await newsDetail(ctx, req.body.id, req.lang, req.body.type)),
@@ -77,7 +74,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(popupNoticeSchema),
           tags: ['content'],
           summary: 'The newest popup notice, or null',
-          querystring: z.object({ lang }),
+          querystring: langOnlySchema,
         },
       },
       async (req) => ok(await popupNotice(ctx, req.lang)),
@@ -89,7 +86,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(contentCategoryListSchema),
           tags: ['content'],
           summary: 'Content categories in the caller language',
-          querystring: z.object({ lang }),
+          querystring: langOnlySchema,
         },
       },
       async (req) => ok(await categories(ctx, req.lang)),
@@ -102,12 +99,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(contentPageSchema),
           tags: ['content'],
           summary: 'Published items (newer API; type = category id, default announcements)',
-          querystring: z.object({
-            type: id.default(CONTENT_CATEGORY.announcement),
-            page,
-            page_size: limit,
-            lang,
-          }),
+          querystring: newsListQuerySchema,
         },
       },
       async (req) =>
@@ -127,7 +119,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(popupNoticeSchema),
           tags: ['content'],
           summary: 'The newest popup notice (newer API)',
-          querystring: z.object({ lang }),
+          querystring: langOnlySchema,
         },
       },
       async (req) => ok(await popupNotice(ctx, req.lang)),
@@ -140,7 +132,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(inboxSchema),
           tags: ['content'],
           summary: "The caller's messages with the unread count",
-          body: z.object({ page, limit, lang }),
+          body: inboxBodySchema,
         },
       },
       async (req) => ok(await inbox(ctx, currentUser(req), req.body.page, req.body.limit)),
@@ -153,7 +145,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(messageReadSchema),
           tags: ['content'],
           summary: "Marks one of the caller's messages read",
-          body: z.object({ id: z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'message_not_found'), lang }),
+          body: messageReadBodySchema,
         },
       },
       async (req) => ok(await markMessageRead(ctx, currentUser(req), req.body.id)),
@@ -166,7 +158,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(unreadCountSchema),
           tags: ['content'],
           summary: "Marks all the caller's messages read",
-          body: z.object({ lang }),
+          body: langOnlySchema,
         },
       },
       async (req) => ok(await markAllMessagesRead(ctx, currentUser(req))),
@@ -179,7 +171,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(unreadCountSchema),
           tags: ['content'],
           summary: "The caller's unread message count",
-          querystring: z.object({ lang }),
+          querystring: langOnlySchema,
         },
       },
       async (req) => ok(await unreadMessages(ctx, currentUser(req))),

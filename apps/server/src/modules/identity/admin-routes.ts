@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  addressQueueQuerySchema,
   addressQueueSchema,
   addressReviewSchema,
   apiResponse,
+  identitySettingsBodySchema,
   identitySettingsSchema,
   identityUserDetailSchema,
   identityUserPageSchema,
+  identityUsersQuerySchema,
+  idParamsSchema,
+  kycQueueQuerySchema,
   kycQueueSchema,
   kycRecordSchema,
-  rowId,
+  kycRejectBodySchema,
   userStatusSchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
@@ -27,12 +31,6 @@ import {
   userDetail,
 } from './admin-service';
 
-const paging = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  lang: z.string().optional(),
-});
-const idParam = z.object({ id: rowId });
 const tags = ['admin', 'identity'];
 
 /** Console API of the identity domain: users, real-name review, address approvals, settings. */
@@ -43,36 +41,36 @@ export function identityAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const reviewers = requireOperator(ctx, ['admin', 'reviewer']);
     const adminOnly = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/identity/users', { preValidation: anyOperator, schema: { response: apiResponse(identityUserPageSchema), tags, querystring: paging.extend({ q: z.string().max(100).default('') }) } }, async (req) =>
+    app.get('/admin/identity/users', { preValidation: anyOperator, schema: { response: apiResponse(identityUserPageSchema), tags, querystring: identityUsersQuerySchema } }, async (req) =>
       ok(await searchUsers(ctx, req.query.q, req.query.page, req.query.limit)),
     );
-    app.get('/admin/identity/users/:id', { preValidation: anyOperator, schema: { response: apiResponse(identityUserDetailSchema), tags, params: idParam } }, async (req) => ok(await userDetail(ctx, req.params.id)));
-    app.post('/admin/identity/users/:id/freeze', { preValidation: adminOnly, schema: { response: apiResponse(userStatusSchema), tags, params: idParam } }, async (req) =>
+    app.get('/admin/identity/users/:id', { preValidation: anyOperator, schema: { response: apiResponse(identityUserDetailSchema), tags, params: idParamsSchema } }, async (req) => ok(await userDetail(ctx, req.params.id)));
+    app.post('/admin/identity/users/:id/freeze', { preValidation: adminOnly, schema: { response: apiResponse(userStatusSchema), tags, params: idParamsSchema } }, async (req) =>
       ok(await setUserStatus(ctx, currentOperator(req), req.params.id, true, req.ip)),
     );
-    app.post('/admin/identity/users/:id/unfreeze', { preValidation: adminOnly, schema: { response: apiResponse(userStatusSchema), tags, params: idParam } }, async (req) =>
+    app.post('/admin/identity/users/:id/unfreeze', { preValidation: adminOnly, schema: { response: apiResponse(userStatusSchema), tags, params: idParamsSchema } }, async (req) =>
       ok(await setUserStatus(ctx, currentOperator(req), req.params.id, false, req.ip)),
     );
 
-    app.get('/admin/kyc', { preValidation: anyOperator, schema: { response: apiResponse(kycQueueSchema), tags, querystring: paging.extend({ status: z.coerce.number().int().min(1).max(3).default(1) }) } }, async (req) =>
+    app.get('/admin/kyc', { preValidation: anyOperator, schema: { response: apiResponse(kycQueueSchema), tags, querystring: kycQueueQuerySchema } }, async (req) =>
       ok(await kycQueue(ctx, req.query.status, req.query.page, req.query.limit)),
     );
-    app.post('/admin/kyc/:id/approve', { preValidation: reviewers, schema: { response: apiResponse(kycRecordSchema), tags, params: idParam } }, async (req) =>
+    app.post('/admin/kyc/:id/approve', { preValidation: reviewers, schema: { response: apiResponse(kycRecordSchema), tags, params: idParamsSchema } }, async (req) =>
       ok(await reviewKyc(ctx, currentOperator(req), req.params.id, true, null, req.ip)),
     );
     app.post(
       '/admin/kyc/:id/reject',
-      { preValidation: reviewers, schema: { response: apiResponse(kycRecordSchema), tags, params: idParam, body: z.object({ reason: z.string().trim().min(2).max(200), lang: z.string().optional() }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(kycRecordSchema), tags, params: idParamsSchema, body: kycRejectBodySchema } },
       async (req) => ok(await reviewKyc(ctx, currentOperator(req), req.params.id, false, req.body.reason, req.ip)),
     );
 
-    app.get('/admin/addresses', { preValidation: anyOperator, schema: { response: apiResponse(addressQueueSchema), tags, querystring: paging.extend({ status: z.coerce.number().int().min(0).max(2).default(0) }) } }, async (req) =>
+    app.get('/admin/addresses', { preValidation: anyOperator, schema: { response: apiResponse(addressQueueSchema), tags, querystring: addressQueueQuerySchema } }, async (req) =>
       ok(await addressQueue(ctx, req.query.status, req.query.page, req.query.limit)),
     );
-    app.post('/admin/addresses/:id/approve', { preValidation: reviewers, schema: { response: apiResponse(addressReviewSchema), tags, params: idParam } }, async (req) =>
+    app.post('/admin/addresses/:id/approve', { preValidation: reviewers, schema: { response: apiResponse(addressReviewSchema), tags, params: idParamsSchema } }, async (req) =>
       ok(await reviewAddress(ctx, currentOperator(req), req.params.id, true, req.ip)),
     );
-    app.post('/admin/addresses/:id/reject', { preValidation: reviewers, schema: { response: apiResponse(addressReviewSchema), tags, params: idParam } }, async (req) =>
+    app.post('/admin/addresses/:id/reject', { preValidation: reviewers, schema: { response: apiResponse(addressReviewSchema), tags, params: idParamsSchema } }, async (req) =>
       ok(await reviewAddress(ctx, currentOperator(req), req.params.id, false, req.ip)),
     );
 
@@ -83,11 +81,7 @@ export function identityAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: adminOnly,
         schema: { response: apiResponse(identitySettingsSchema),
           tags,
-          body: z.object({
-            kyc_required_features: z.array(z.string().trim().min(1).max(40)).max(50).optional(),
-            address_approval: z.boolean().optional(),
-            lang: z.string().optional(),
-          }),
+          body: identitySettingsBodySchema,
         },
       },
       async (req) => {

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Lang } from '@bourse/contract';
+import { CODE_SCENES, type CodeScene, type Lang } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -14,8 +14,8 @@ export const CODE_COOLDOWN_MS = 60_000;
 export const CODE_PER_TARGET_PER_HOUR = 10;
 export const CODE_PER_IP_PER_HOUR = 30;
 
-export const SCENES = ['register', 'login', 'forget', 'bind', 'update_password', 'withdraw', 'security'] as const;
-export type Scene = (typeof SCENES)[number];
+export const SCENES = CODE_SCENES;
+export type Scene = CodeScene;
 
 function hashCode(target: string, scene: string, code: string): string {
   return sha256(`${scene}\u0000${target}\u0000${code}`);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiResponse, uploadRefSchema } from '@bourse/contract';
+import { apiResponse, fileParamsSchema, uploadRefSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
@@ -40,7 +39,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/file/:id',
-      { schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }) } },
+      { schema: { tags: ['files'], params: fileParamsSchema } },
       async (req, reply) => {
         const token = tokenFromHeader(req.headers.authorization);
         const userId = token ? await resolveSession(ctx, token) : null;

@@ -1,52 +1,59 @@
 import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  INT4_MAX,
   apiResponse,
+  avatarBodySchema,
   avatarSetSchema,
+  bindEmailBodySchema,
+  bindMobileBodySchema,
+  bookAddressBodySchema,
+  bookAddressDeleteBodySchema,
+  bookAddressListQuerySchema,
   bookAddressPageSchema,
   bookAddressSchema,
   boundEmailSchema,
   boundMobileSchema,
+  checkEmailBodySchema,
   checkedEmailSchema,
   codeSentSchema,
+  domesticCardBodySchema,
   domesticCardSchema,
+  emailCodeBodySchema,
   emptyMessageSchema,
+  forgetPasswordBodySchema,
+  internationalCardBodySchema,
   internationalCardSchema,
+  inviteListBodySchema,
   inviteListSchema,
   kycStateSchema,
+  kycSubmitBodySchema,
+  langOnlySchema,
+  loginBodySchema,
+  nicknameBodySchema,
   nicknameSetSchema,
   pingSchema,
-  rowId,
+  registerBodySchema,
   sessionTokenSchema,
+  smsCodeBodySchema,
+  updatePasswordBodySchema,
   userInfoSchema,
   walletAuthorizeInfoSchema,
+  walletSignInBodySchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { bindEmail, bindMobile, checkEmail, forgetPassword, register, sendCode, updatePassword } from './account';
 import { deleteAddress, listAddresses, saveAddress } from './address-book';
 import { cardInfo, checkDomestic, checkInternational, saveCard } from './bank-cards';
-import { SCENES } from './codes';
 import { inviteList } from './invites';
-import { ID_TYPES, kycState, submitKyc } from './kyc';
+import { kycState, submitKyc } from './kyc';
 import { setAvatar, setNickname } from './profile';
 import { login, ping, userInfo } from './service';
 import { tokenFromHeader } from '../../http/auth-header';
 import { currentUser, endSession, requireUser, resolveSession } from '../sessions';
 import { deviceFromRequest, setDeviceCookie } from '../sign-in';
-import { codeField, passwordField } from './validation';
 import { walletAuthorizeInfo, walletSignIn } from './wallet-siwe';
 
-const lang = z.string().optional();
-const langOnly = z.object({ lang });
-const paging = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  lang,
-});
-const str = (max: number) => z.string().trim().max(max);
 const tags = ['identity'];
 
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -65,7 +72,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/sms_mail',
       {
         config: codeLimit,
-        schema: { response: apiResponse(codeSentSchema), tags, summary: 'Send a 6-digit code by e-mail', body: z.object({ user_string: str(254).optional(), email: str(254).optional(), scene: z.enum(SCENES).default('register'), lang }) },
+        schema: { response: apiResponse(codeSentSchema), tags, summary: 'Send a 6-digit code by e-mail', body: emailCodeBodySchema },
       },
       async (req) =>
         ok(
@@ -86,7 +93,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(codeSentSchema),
           tags,
           summary: 'Send a 6-digit code by SMS',
-          body: z.object({ user_string: str(32).optional(), mobile: str(32).optional(), area_code: str(8).optional(), scene: z.enum(SCENES).default('register'), lang }),
+          body: smsCodeBodySchema,
         },
       },
       async (req) =>
@@ -103,7 +110,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ),
     );
 
-    app.post('/user/check_email', { schema: { response: apiResponse(checkedEmailSchema), tags, body: z.object({ email: str(254).optional(), user_string: str(254).optional(), lang }) } }, (req) =>
+    app.post('/user/check_email', { schema: { response: apiResponse(checkedEmailSchema), tags, body: checkEmailBodySchema } }, (req) =>
       ok(checkEmail(req.body.email ?? req.body.user_string ?? '')),
     );
 
@@ -114,17 +121,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(sessionTokenSchema),
           tags,
           summary: 'Register with e-mail or mobile and a code; message is the session token',
-          body: z.object({
-            user_string: str(254).min(1),
-            code: codeField,
-            password: passwordField,
-            re_password: passwordField,
-            extension_code: str(32).optional(),
-            type: z.enum(['email', 'mobile']).default('email'),
-            area_code: str(8).optional(),
-            area_code_id: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
-            lang,
-          }),
+          body: registerBodySchema,
         },
       },
       async (req) =>
@@ -149,7 +146,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(sessionTokenSchema),
           tags,
           summary: 'Log in with e-mail or mobile and password; message is the session token',
-          body: z.object({ user_string: str(254).min(1), password: z.string().min(1).max(128), lang }),
+          body: loginBodySchema,
         },
       },
       async (req, reply) => {
@@ -164,7 +161,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/user/logout', { schema: { response: apiResponse(emptyMessageSchema), tags, querystring: langOnly } }, async (req) => {
+    app.get('/user/logout', { schema: { response: apiResponse(emptyMessageSchema), tags, querystring: langOnlySchema } }, async (req) => {
       const token = tokenFromHeader(req.headers.authorization);
       if (token) await endSession(ctx, token);
       return ok(null);
@@ -177,7 +174,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(emptyMessageSchema),
           tags,
           summary: 'Reset the password with a code; ends every session',
-          body: z.object({ account: str(254).min(1), area_code: str(8).optional(), password: passwordField, repassword: passwordField, code: codeField, lang }),
+          body: forgetPasswordBodySchema,
         },
       },
       async (req) => {
@@ -188,7 +185,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/safe/update_password',
-      { preValidation: auth, schema: { response: apiResponse(emptyMessageSchema), tags, body: z.object({ password: passwordField, re_password: passwordField, code: codeField, lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(emptyMessageSchema), tags, body: updatePasswordBodySchema } },
       async (req) => {
         await updatePassword(ctx, currentUser(req), tokenFromHeader(req.headers.authorization) ?? '', {
           password: req.body.password,
@@ -200,31 +197,31 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/safe/email',
-      { preValidation: auth, schema: { response: apiResponse(boundEmailSchema), tags, body: z.object({ email: str(254).min(1), code: codeField, password: z.string().max(128).default(''), lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(boundEmailSchema), tags, body: bindEmailBodySchema } },
       async (req) => ok(await bindEmail(ctx, currentUser(req), req.body)),
     );
     app.post(
       '/safe/mobile',
-      { preValidation: auth, schema: { response: apiResponse(boundMobileSchema), tags, body: z.object({ mobile: str(32).min(1), area_code: str(8).optional(), code: codeField, lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(boundMobileSchema), tags, body: bindMobileBodySchema } },
       async (req) => ok(await bindMobile(ctx, currentUser(req), { mobile: req.body.mobile, areaCode: req.body.area_code, code: req.body.code })),
     );
 
     const info = async (req: Parameters<typeof currentUser>[0]) => ok(await userInfo(ctx, currentUser(req)));
-    app.get('/user/info', { preValidation: auth, schema: { tags, querystring: langOnly, response: apiResponse(userInfoSchema) } }, info);
-    app.post('/user/userinfo', { preValidation: auth, schema: { tags, body: langOnly, response: apiResponse(userInfoSchema) } }, info);
+    app.get('/user/info', { preValidation: auth, schema: { tags, querystring: langOnlySchema, response: apiResponse(userInfoSchema) } }, info);
+    app.post('/user/userinfo', { preValidation: auth, schema: { tags, body: langOnlySchema, response: apiResponse(userInfoSchema) } }, info);
 
     app.get(
       '/user/pingw',
       {
         preValidation: auth,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: { response: apiResponse(pingSchema), tags, summary: 'Records last-seen; only with a token', querystring: langOnly },
+        schema: { response: apiResponse(pingSchema), tags, summary: 'Records last-seen; only with a token', querystring: langOnlySchema },
       },
       async (req) => ok(await ping(ctx, currentUser(req))),
     );
 
     // ---- wallet sign-in (EIP-4361) ----
-    app.get('/wallet/getWalletAuthorizeInfo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: apiResponse(walletAuthorizeInfoSchema), tags, querystring: langOnly } }, async (req) =>
+    app.get('/wallet/getWalletAuthorizeInfo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: apiResponse(walletAuthorizeInfoSchema), tags, querystring: langOnlySchema } }, async (req) =>
       ok(await walletAuthorizeInfo(ctx, req.headers.host)),
     );
     app.post(
@@ -234,7 +231,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(sessionTokenSchema),
           tags,
           summary: 'Sign in with a signed EIP-4361 message; creates the account on first sign-in; message is the session token',
-          body: z.object({ message: z.string().max(4000), signature: z.string().max(200), extension_code: str(32).optional(), invite: str(32).optional(), lang }),
+          body: walletSignInBodySchema,
         },
       },
       async (req) =>
@@ -250,22 +247,14 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- real-name verification ----
-    app.get('/real/state', { preValidation: auth, schema: { response: apiResponse(kycStateSchema), tags, querystring: langOnly } }, async (req) => ok(await kycState(ctx, currentUser(req))));
+    app.get('/real/state', { preValidation: auth, schema: { response: apiResponse(kycStateSchema), tags, querystring: langOnlySchema } }, async (req) => ok(await kycState(ctx, currentUser(req))));
     app.post(
       '/user/real',
       {
         preValidation: auth,
         schema: { response: apiResponse(kycStateSchema),
           tags,
-          body: z.object({
-            real_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
-            id_type: z.enum(ID_TYPES).optional(),
-            name: str(64).optional(),
-            card_id: str(40).optional(),
-            front_pic: str(200).min(1),
-            reverse_pic: str(200).min(1),
-            lang,
-          }),
+          body: kycSubmitBodySchema,
         },
       },
       async (req) =>
@@ -282,50 +271,40 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- profile ----
-    app.post('/user/uploadHeadPortrait', { preValidation: auth, schema: { response: apiResponse(avatarSetSchema), tags, body: z.object({ head_portrait: str(200).min(1), lang }) } }, async (req) =>
+    app.post('/user/uploadHeadPortrait', { preValidation: auth, schema: { response: apiResponse(avatarSetSchema), tags, body: avatarBodySchema } }, async (req) =>
       ok(await setAvatar(ctx, currentUser(req), req.body.head_portrait)),
     );
-    app.post('/user/editNickname', { preValidation: auth, schema: { response: apiResponse(nicknameSetSchema), tags, body: z.object({ nickname: str(64).min(1), lang }) } }, async (req) =>
+    app.post('/user/editNickname', { preValidation: auth, schema: { response: apiResponse(nicknameSetSchema), tags, body: nicknameBodySchema } }, async (req) =>
       ok(await setNickname(ctx, currentUser(req), req.body.nickname)),
     );
 
     // ---- address book ----
     app.post(
       '/user/wallet/save',
-      { preValidation: auth, schema: { response: apiResponse(bookAddressSchema), tags, body: z.object({ currency: str(32).min(1), name: str(40).min(1), address: str(128).min(1), type: str(16).optional(), lang }) } },
+      { preValidation: auth, schema: { response: apiResponse(bookAddressSchema), tags, body: bookAddressBodySchema } },
       async (req) => ok(await saveAddress(ctx, currentUser(req), req.body)),
     );
-    app.get('/user/wallet/list', { preValidation: auth, schema: { response: apiResponse(bookAddressPageSchema), tags, querystring: paging.extend({ currency: str(32).optional() }) } }, async (req) =>
+    app.get('/user/wallet/list', { preValidation: auth, schema: { response: apiResponse(bookAddressPageSchema), tags, querystring: bookAddressListQuerySchema } }, async (req) =>
       ok(await listAddresses(ctx, currentUser(req), req.query.page, req.query.limit, req.query.currency)),
     );
-    app.post('/user/wallet/delete', { preValidation: auth, schema: { response: apiResponse(emptyMessageSchema), tags, body: z.object({ id: rowId, lang }) } }, async (req) =>
+    app.post('/user/wallet/delete', { preValidation: auth, schema: { response: apiResponse(emptyMessageSchema), tags, body: bookAddressDeleteBodySchema } }, async (req) =>
       ok(await deleteAddress(ctx, currentUser(req), req.body.id)),
     );
 
     // ---- bank cards ----
-    const domestic = z.object({ real_name: str(64).default(''), bank_name: str(64).default(''), bank_branch: str(128).default(''), bank_account: str(40).default(''), lang });
-    const international = z.object({
-      account_name: str(64).default(''),
-      bank_name: str(64).default(''),
-      swift: str(16).default(''),
-      iban: str(40).default(''),
-      bank_address: str(200).default(''),
-      country: str(64).default(''),
-      lang,
-    });
-    app.post('/user/cash_save', { preValidation: auth, schema: { response: apiResponse(domesticCardSchema), tags, body: domestic } }, async (req) =>
+    app.post('/user/cash_save', { preValidation: auth, schema: { response: apiResponse(domesticCardSchema), tags, body: domesticCardBodySchema } }, async (req) =>
       ok(await saveCard(ctx, currentUser(req), 'domestic', checkDomestic(req.body))),
     );
-    app.post('/user/cash_save_international', { preValidation: auth, schema: { response: apiResponse(internationalCardSchema), tags, body: international } }, async (req) =>
+    app.post('/user/cash_save_international', { preValidation: auth, schema: { response: apiResponse(internationalCardSchema), tags, body: internationalCardBodySchema } }, async (req) =>
       ok(await saveCard(ctx, currentUser(req), 'international', checkInternational(req.body))),
     );
-    app.post('/user/cash_info', { preValidation: auth, schema: { response: apiResponse(domesticCardSchema), tags, body: langOnly } }, async (req) => ok(await cardInfo(ctx, currentUser(req), 'domestic')));
-    app.post('/user/cash_info_international', { preValidation: auth, schema: { response: apiResponse(internationalCardSchema), tags, body: langOnly } }, async (req) =>
+    app.post('/user/cash_info', { preValidation: auth, schema: { response: apiResponse(domesticCardSchema), tags, body: langOnlySchema } }, async (req) => ok(await cardInfo(ctx, currentUser(req), 'domestic')));
+    app.post('/user/cash_info_international', { preValidation: auth, schema: { response: apiResponse(internationalCardSchema), tags, body: langOnlySchema } }, async (req) =>
       ok(await cardInfo(ctx, currentUser(req), 'international')),
     );
 
     // ---- invitations ----
-    app.post('/user/invite_list', { preValidation: auth, schema: { response: apiResponse(inviteListSchema), tags, body: paging } }, async (req) =>
+    app.post('/user/invite_list', { preValidation: auth, schema: { response: apiResponse(inviteListSchema), tags, body: inviteListBodySchema } }, async (req) =>
       ok(await inviteList(ctx, currentUser(req), req.body.page, req.body.limit)),
     );
   };

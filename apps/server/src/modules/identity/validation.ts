@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 
-/** Spec §5 rules shared by the identity routes and services. */
+/** Rules shared by the identity routes and services (docs/product/limits.md). */
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Mainland China (area code 86): 1, then 3–9, 11 digits in all. */
 export const MAINLAND_MOBILE_RE = /^1[3-9]\d{9}$/;
 /** Other areas: the national number, 5–15 digits (E.164 allows 15 with the country code). */
 export const INTL_MOBILE_RE = /^\d{5,15}$/;
 export const AREA_CODE_RE = /^\d{1,4}$/;
-export const CODE_RE = /^\d{6}$/;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 32;
 
-export const codeField = z.string().trim().regex(CODE_RE, 'code_invalid');
-export const passwordField = z.string().max(128);
 export const areaCodeField = z
   .string()
   .trim()

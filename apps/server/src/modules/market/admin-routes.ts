@@ -1,33 +1,25 @@
 /** Console API of the market domain under /api/admin/market: instruments and the price feed. */
 import { Dec } from '@bourse/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiResponse, feedStatusSchema, instrumentListSchema, instrumentSchema, rowId, type FeedSource, type InstrumentKind } from '@bourse/contract';
+import {
+  apiResponse,
+  feedStatusSchema,
+  idParamsSchema,
+  instrumentCreateBodySchema,
+  instrumentListSchema,
+  instrumentSchema,
+  instrumentUpdateBodySchema,
+  type FeedSource,
+  type InstrumentKind,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { audit, currentOperator, requireOperator } from '../operators';
 import { currencyAdminRoutes } from './currency-admin-routes';
 import { findCurrency } from './currencies';
-import { FEED_SOURCES, INSTRUMENT_KINDS, findInstrument, listInstruments, type Instrument } from './instruments';
+import { findInstrument, listInstruments, type Instrument } from './instruments';
 import { feedStatus } from './service';
-
-const lang = z.string().optional();
-const decimal = z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/, 'field_invalid');
-const positiveDecimal = decimal.refine((v) => /[1-9]/.test(v), 'field_invalid');
-const precision = z.coerce.number().int().min(0).max(12);
-
-const editable = {
-  kind: z.enum(INSTRUMENT_KINDS),
-  price_precision: precision,
-  amount_precision: precision,
-  sort: z.coerce.number().int().min(0).max(10000),
-  source: z.enum(FEED_SOURCES),
-  source_symbol: z.string().trim().max(40).regex(/^[A-Za-z0-9/_:.-]*$/, 'field_invalid'),
-  sim_price: positiveDecimal,
-  sim_volatility: z.string().trim().regex(/^\d(\.\d{1,6})?$/, 'field_invalid').refine((v) => /[1-9]/.test(v), 'field_invalid'),
-  sim_volume: positiveDecimal,
-};
 
 const plain = (v: string) => new Dec(v).toFixed();
 
@@ -59,18 +51,7 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          body: z.object({
-            base_currency_id: rowId,
-            quote_currency_id: rowId,
-            ...editable,
-            kind: editable.kind.default('spot'),
-            sort: editable.sort.default(0),
-            source: editable.source.default('simulated'),
-            source_symbol: editable.source_symbol.optional(),
-            sim_volatility: editable.sim_volatility.default('0.6'),
-            sim_volume: editable.sim_volume.default('1'),
-            lang,
-          }),
+          body: instrumentCreateBodySchema,
           response: apiResponse(instrumentSchema),
         },
       },
@@ -100,14 +81,8 @@ export function marketAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          params: z.object({ id: rowId }),
-          body: z.object({
-            ...Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
-              [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
-            },
-            status: z.coerce.number().int().min(0).max(1).optional(),
-            lang,
-          }),
+          params: idParamsSchema,
+          body: instrumentUpdateBodySchema,
           response: apiResponse(instrumentSchema),
         },
       },

@@ -1,7 +1,6 @@
 /** Console API of currencies (/api/admin/currencies): list, create, edit look and status (audited). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiResponse, currencyListSchema, currencyViewSchema, rowId } from '@bourse/contract';
+import { apiResponse, currencyCreateBodySchema, currencyListSchema, currencyUpdateBodySchema, currencyViewSchema, idParamsSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
@@ -18,26 +17,13 @@ export function currencyAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok((await listCurrencies(ctx.db)).map(currencyView)),
     );
 
-    const currencyLook = {
-      color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'field_invalid'),
-      image: z.string().trim().max(300).regex(/^(\/[\w./-]*|https:\/\/[\w./%-]+)$/, 'field_invalid'),
-      sort: z.coerce.number().int().min(0).max(10000),
-    };
-
     app.post(
       '/admin/currencies',
       {
         preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          body: z.object({
-            name: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,12}$/, 'field_invalid'),
-            sub_name: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,12}$/, 'field_invalid').default(''),
-            decimals: z.coerce.number().int().min(0).max(30),
-            is_fiat: z.boolean().default(false),
-            ...currencyLook,
-            lang: z.string().optional(),
-          }),
+          body: currencyCreateBodySchema,
           response: apiResponse(currencyViewSchema),
         },
       },
@@ -55,14 +41,8 @@ export function currencyAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: adminOnly,
         schema: {
           tags: ['admin'],
-          params: z.object({ id: rowId }),
-          body: z.object({
-            color: currencyLook.color.optional(),
-            image: currencyLook.image.optional(),
-            sort: currencyLook.sort.optional(),
-            status: z.coerce.number().int().min(0).max(1).optional(),
-            lang: z.string().optional(),
-          }),
+          params: idParamsSchema,
+          body: currencyUpdateBodySchema,
           response: apiResponse(currencyViewSchema),
         },
       },

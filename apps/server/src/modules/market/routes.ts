@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { apiResponse, currencyListSchema, klineListSchema, marketItemSchema, marketListSchema, quotationSchema, rowId } from '@bourse/contract';
+import {
+  apiResponse,
+  currencyListSchema,
+  emptyMessageSchema,
+  favouriteBodySchema,
+  klineDataQuerySchema,
+  klineListSchema,
+  klineQuerySchema,
+  langOnlySchema,
+  marketDetailQuerySchema,
+  marketItemSchema,
+  marketListSchema,
+  quotationSchema,
+} from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -11,11 +23,7 @@ import { currencyView, listCurrencies } from './currencies';
 import { parsePeriod, type Period } from './periods';
 import { addFavourite, klines, listFavourites, marketDetail, quotation, removeFavourite } from './quotes';
 
-const lang = z.string().optional();
-/** A market symbol as clients send it: "BTC/USDT", "btc_usdt", "BTC-USDT". */
-const symbol = z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9]+[/_-][A-Za-z0-9]+$/, 'field_invalid');
-/** Seconds (10 digits, spec §9) or milliseconds. */
-const instant = z.coerce.number().int().min(0).max(1e14).optional();
+/** Seconds (10 digits, docs/product/limits.md) or milliseconds. */
 const toMs = (v: number | undefined) => (v === undefined ? undefined : v < 1e11 ? v * 1000 : v);
 
 function period(value: string): Period {
@@ -30,14 +38,6 @@ async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<numbe
   return token ? resolveSession(ctx, token) : null;
 }
 
-const marketRef = z
-  .object({
-    instrument_id: rowId.optional(),
-    symbol: symbol.optional(),
-    lang,
-  })
-  .refine((v) => v.instrument_id !== undefined || v.symbol !== undefined, { message: 'field_required', path: ['symbol'] });
-
 export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
@@ -45,7 +45,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/currency/list',
-      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: z.object({ lang }), response: apiResponse(currencyListSchema) } },
+      { schema: { tags: ['market'], summary: 'Enabled currencies', querystring: langOnlySchema, response: apiResponse(currencyListSchema) } },
       async () => ok((await listCurrencies(ctx.db, { enabledOnly: true })).map(currencyView)),
     );
 
@@ -55,7 +55,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['market'],
           summary: 'Listed markets grouped by quote currency, with 24 h statistics and the caller\'s favourites',
-          querystring: z.object({ lang }),
+          querystring: langOnlySchema,
           response: apiResponse(quotationSchema),
         },
       },
@@ -64,7 +64,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/currency/market_detail',
-      { schema: { tags: ['market'], summary: 'One market with 24 h statistics', querystring: z.object({ symbol, lang }), response: apiResponse(marketItemSchema) } },
+      { schema: { tags: ['market'], summary: 'One market with 24 h statistics', querystring: marketDetailQuerySchema, response: apiResponse(marketItemSchema) } },
       async (req) => ok(await marketDetail(ctx.db, await optionalUser(ctx, req), req.query.symbol, ctx.clock.now())),
     );
 
@@ -74,7 +74,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['market'],
           summary: 'Klines (candles) of a market for a period between from and to (seconds or ms)',
-          querystring: z.object({ symbol, period: z.string().trim().min(1).max(10).default('1min'), from: instant, to: instant, limit: z.coerce.number().int().min(1).max(1500).optional(), lang }),
+          querystring: klineQuerySchema,
           response: apiResponse(klineListSchema),
         },
       },
@@ -90,18 +90,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['market'],
           summary: 'Klines (newer API): symbol or coin, interval or period, optional from/to, limit',
-          querystring: z
-            .object({
-              symbol: symbol.optional(),
-              coin: z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9]+$/, 'field_invalid').optional(),
-              interval: z.string().trim().min(1).max(10).optional(),
-              period: z.string().trim().min(1).max(10).optional(),
-              from: instant,
-              to: instant,
-              limit: z.coerce.number().int().min(1).max(1500).optional(),
-              lang,
-            })
-            .refine((v) => v.symbol !== undefined || v.coin !== undefined, { message: 'field_required', path: ['symbol'] }),
+          querystring: klineDataQuerySchema,
           response: apiResponse(klineListSchema),
         },
       },
@@ -116,7 +105,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/add',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Star a market', body: marketRef, response: apiResponse(z.null()) } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Star a market', body: favouriteBodySchema, response: apiResponse(emptyMessageSchema) } },
       async (req) => {
         await addFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!, ctx.clock.now());
         return ok(null);
@@ -125,7 +114,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/optional/del',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Unstar a market', body: marketRef, response: apiResponse(z.null()) } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Unstar a market', body: favouriteBodySchema, response: apiResponse(emptyMessageSchema) } },
       async (req) => {
         await removeFavourite(ctx.db, currentUser(req), req.body.instrument_id ?? req.body.symbol!);
         return ok(null);
@@ -134,7 +123,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/optional/list',
-      { preValidation: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: z.object({ lang }), response: apiResponse(marketListSchema) } },
+      { preValidation: user, schema: { tags: ['market'], summary: 'Starred markets with 24 h statistics', querystring: langOnlySchema, response: apiResponse(marketListSchema) } },
       async (req) => ok(await listFavourites(ctx.db, currentUser(req), ctx.clock.now())),
     );
   };

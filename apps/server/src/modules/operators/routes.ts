@@ -1,11 +1,13 @@
 import type {} from '@fastify/rate-limit'; // route-level rateLimit config types
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiResponse,
   auditPageSchema,
+  auditQuerySchema,
+  createOperatorBodySchema,
   emptyMessageSchema,
   operatorListSchema,
+  operatorLoginBodySchema,
   operatorLoginSchema,
   operatorRowSchema,
   operatorSchema,
@@ -17,13 +19,7 @@ import { tokenFromHeader } from '../../http/auth-header';
 import { deviceFromRequest, setDeviceCookie } from '../sign-in';
 import { currentOperator, requireOperator } from './auth';
 import * as repo from './repo';
-import { OPERATOR_ROLES, createOperator, operatorLogin, operatorLogout } from './service';
-
-const paging = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  lang: z.string().optional(),
-});
+import { createOperator, operatorLogin, operatorLogout } from './service';
 
 /** Console sign-in, the operator list and the audit log (/api/admin/*). Every route but login needs an operator session. */
 export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -38,7 +34,7 @@ export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { response: apiResponse(operatorLoginSchema),
           tags: ['admin'],
-          body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), lang: z.string().optional() }),
+          body: operatorLoginBodySchema,
         },
       },
       async (req, reply) => {
@@ -55,8 +51,7 @@ export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(null);
     });
 
-    const auditQuery = paging.extend({ view: z.enum(['all', 'sign_in_failures']).default('all') });
-    app.get('/admin/audit', { preValidation: anyOperator, schema: { response: apiResponse(auditPageSchema), tags: ['admin'], querystring: auditQuery } }, async (req) => {
+    app.get('/admin/audit', { preValidation: anyOperator, schema: { response: apiResponse(auditPageSchema), tags: ['admin'], querystring: auditQuerySchema } }, async (req) => {
       const actions = req.query.view === 'sign_in_failures' ? repo.SIGN_IN_FAILURES : undefined;
       const { items, total } = await repo.listAudit(ctx.db, req.query.page, req.query.limit, actions);
       return ok({ items: items.map((i) => ({ ...i, id: String(i.id), created_at: i.created_at.toISOString() })), total });
@@ -79,12 +74,7 @@ export function operatorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: adminOnly,
         schema: { response: apiResponse(operatorRowSchema),
           tags: ['admin'],
-          body: z.object({
-            username: z.string().trim().min(3).max(64).regex(/^[a-zA-Z0-9_.-]+$/),
-            password: z.string().min(10).max(128),
-            role: z.enum(OPERATOR_ROLES),
-            lang: z.string().optional(),
-          }),
+          body: createOperatorBodySchema,
         },
       },
       async (req) => ok(await createOperator(ctx, currentOperator(req), req.body, req.ip)),

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiResponse, fiatRateListSchema, menuSchema, siteConfigSchema } from '@bourse/contract';
+import { apiResponse, fiatRateListSchema, langOnlySchema, menuSchema, publicSettingQuerySchema, siteConfigSchema } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { fiatRates } from './fiat';
 import { menu, publicSetting, siteConfig } from './service';
-
-const langOnly = z.object({ lang: z.string().optional() });
 
 export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
@@ -17,7 +15,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['platform'],
           summary: 'One public site setting',
-          querystring: z.object({ keyword: z.string().trim().min(1).max(64), lang: z.string().optional() }),
+          querystring: publicSettingQuerySchema,
           response: apiResponse(z.unknown().describe('the setting value (JSON)')),
         },
       },
@@ -25,12 +23,12 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/getercSetting',
-      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration for launch', querystring: langOnly } },
+      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration for launch', querystring: langOnlySchema } },
       async () => ok(await siteConfig(ctx)),
     );
     app.post(
       '/index/config',
-      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration (newer API)', body: langOnly } },
+      { schema: { response: apiResponse(siteConfigSchema), tags: ['platform'], summary: 'Site configuration (newer API)', body: langOnlySchema } },
       async () => ok(await siteConfig(ctx)),
     );
     app.get(
@@ -39,14 +37,14 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(menuSchema),
           tags: ['platform'],
           summary: 'Home shortcuts in the caller language',
-          querystring: langOnly,
+          querystring: langOnlySchema,
         },
       },
       async (req) => ok(await menu(ctx, req.lang)),
     );
     app.get(
       '/fiat/rates',
-      { schema: { response: apiResponse(fiatRateListSchema), tags: ['platform'], summary: 'Fiat rates against USD', querystring: langOnly } },
+      { schema: { response: apiResponse(fiatRateListSchema), tags: ['platform'], summary: 'Fiat rates against USD', querystring: langOnlySchema } },
       async () => ok(await fiatRates(ctx)),
     );
   };
