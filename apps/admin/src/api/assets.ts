@@ -4,8 +4,11 @@ import type {
   AdminWithdrawalList,
   AssetsConfig,
   AssetsSettings,
+  AssetsSettingsBody,
   BankChannel,
+  BankChannelBody,
   CurrencyConfig,
+  CurrencyConfigBody,
   DemoDepositResult,
   DepositReview,
   Liability,
@@ -34,13 +37,13 @@ export const assetsApi = {
   complete: (id: number) =>
     apiPost<WithdrawalReview>(`/admin/assets/withdrawals/${id}/complete`, {}),
   config: () => apiGet<AssetsConfig>('/admin/assets/config'),
-  saveConfig: (currencyId: number, c: Omit<CurrencyConfig, 'currency_id'>) =>
+  saveConfig: (currencyId: number, c: CurrencyConfigBody) =>
     apiPost<CurrencyConfig>(`/admin/assets/config/${currencyId}`, c),
-  saveSettings: (s: { withdraw_code_required: boolean }) =>
+  saveSettings: (s: AssetsSettingsBody) =>
     apiPost<AssetsSettings>('/admin/assets/settings', s),
   liabilities: () => apiGet<Liability[]>('/admin/assets/liabilities'),
   bankChannel: () => apiGet<BankChannel | null>('/admin/assets/bank-channel'),
-  saveBankChannel: (c: BankChannel) => apiPost<BankChannel | null>('/admin/assets/bank-channel', { ...c }),
+  saveBankChannel: (c: BankChannelBody) => apiPost<BankChannel | null>('/admin/assets/bank-channel', { ...c }),
 };
 
 

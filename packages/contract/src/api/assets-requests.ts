@@ -1,8 +1,8 @@
 /**
  * Request messages of the asset centre (modules/assets): what the user API (wallet, deposits,
  * withdrawals, transfers, exchange, records) and the console API (review, limits and fees, the
- * bank channel) accept. The server validates with these; the clients type their calls with
- * `z.input<typeof …>`. Responses are in `api/assets.ts`.
+ * bank channel) accept. The server validates with these; the clients type their calls with the
+ * `…Body` types (`z.input` of a schema, imported with `import type`). Responses are in `api/assets.ts`.
  */
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, FIAT_CODES, accountTypeOf, type FiatCode } from '../constants';
@@ -208,9 +208,11 @@ export const currencyConfigBodySchema = z.object({
   exchange_fee_rate: decimalInput,
   lang: langField,
 });
+export type CurrencyConfigBody = z.input<typeof currencyConfigBodySchema>;
 
 /** POST /admin/assets/settings. */
 export const assetsSettingsBodySchema = z.object({ withdraw_code_required: z.boolean(), lang: langField });
+export type AssetsSettingsBody = z.input<typeof assetsSettingsBodySchema>;
 
 /** The bank channel's currency when operators have not named one. */
 export const DEFAULT_BANK_CURRENCY: FiatCode = 'USD';
@@ -231,3 +233,4 @@ export const bankChannelFieldsSchema = z.object({
 
 /** POST /admin/assets/bank-channel. */
 export const bankChannelBodySchema = bankChannelFieldsSchema.extend({ lang: langField });
+export type BankChannelBody = z.input<typeof bankChannelBodySchema>;

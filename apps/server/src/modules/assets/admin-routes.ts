@@ -1,49 +1,45 @@
 /** Console API of the asset centre: deposits (demo credit, manual confirmations), withdrawal review, per-currency limits and fees, liabilities. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminDepositListSchema,
+  adminDepositsQuerySchema,
   adminWithdrawalListSchema,
+  adminWithdrawalsQuerySchema,
   apiResponse,
   assetsConfigSchema,
+  assetsIdParamsSchema,
+  assetsLangBodySchema,
+  assetsLangQuerySchema,
+  assetsRejectBodySchema,
+  assetsSettingsBodySchema,
   assetsSettingsSchema,
+  bankChannelBodySchema,
   bankChannelResponseSchema,
+  currencyConfigBodySchema,
   currencyConfigSchema,
+  demoDepositBodySchema,
   demoDepositResultSchema,
   depositReviewSchema,
   liabilityListSchema,
-  rowId,
   withdrawalApprovalSchema,
   withdrawalReviewSchema,
+  withdrawalSentBodySchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
 import { adminDeposits, adminWithdrawals } from './admin';
-import { bankChannel, bankChannelSchema, saveBankChannel } from './bank';
+import { bankChannel, saveBankChannel } from './bank';
 import { listConfigs, saveConfig } from './config';
 import { demoDeposit, reviewManualDeposit } from './deposits';
 import { liabilities } from './liabilities';
 import * as repo from './repo';
-import {
-  approveWithdrawal,
-  completeWithdrawal,
-  markWithdrawalSent,
-  rejectWithdrawal,
-  withdrawCodeRequired,
-} from './withdrawals';
+import { approveWithdrawal, completeWithdrawal, markWithdrawalSent, rejectWithdrawal } from './withdrawal-review';
+import { withdrawCodeRequired } from './withdrawals';
 import { putSetting } from '../platform';
 
 const tags = ['admin'];
-const lang = z.string().optional();
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  lang,
-};
-const reasonBody = z.object({ reason: z.string().trim().min(1).max(500), lang });
-const dec = z.string().trim().max(80);
+const idParam = assetsIdParamsSchema;
 
 export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
@@ -59,11 +55,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: { response: apiResponse(adminDepositListSchema),
           tags,
-          querystring: z.object({
-            ...paging,
-            status: z.enum(['review', 'credited', 'rejected']).optional(),
-            source: z.enum(['chain', 'demo', 'manual']).optional(),
-          }),
+          querystring: adminDepositsQuerySchema,
         },
       },
       async (req) => ok(await adminDeposits(ctx, req.query)),
@@ -75,12 +67,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(demoDepositResultSchema),
           tags,
           summary: 'Demo deposit (demo data on, demo users only)',
-          body: z.object({
-            user_id: rowId,
-            currency_id: rowId,
-            amount: dec,
-            lang,
-          }),
+          body: demoDepositBodySchema,
         },
       },
       async (req) => {
@@ -104,7 +91,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/confirm',
-      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: assetsLangBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, { approve: true });
@@ -122,7 +109,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/deposits/:id/reject',
-      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { response: apiResponse(depositReviewSchema), tags, params: idParam, body: assetsRejectBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         const r = await reviewManualDeposit(ctx, op, req.params.id, {
@@ -149,17 +136,14 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: { response: apiResponse(adminWithdrawalListSchema),
           tags,
-          querystring: z.object({
-            ...paging,
-            status: z.enum(['review', 'approved', 'sent', 'completed', 'rejected']).optional(),
-          }),
+          querystring: adminWithdrawalsQuerySchema,
         },
       },
       async (req) => ok(await adminWithdrawals(ctx, req.query)),
     );
     app.post(
       '/admin/assets/withdrawals/:id/approve',
-      { preValidation: reviewers, schema: { response: apiResponse(withdrawalApprovalSchema), tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalApprovalSchema), tags, params: idParam, body: assetsLangBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         const w = await approveWithdrawal(ctx, op, req.params.id);
@@ -182,7 +166,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/reject',
-      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: reasonBody } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: assetsRejectBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await repo.findWithdrawal(ctx.db, req.params.id);
@@ -207,7 +191,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Mark sent with the transaction hash (no signer configured)',
           params: idParam,
-          body: z.object({ tx_hash: z.string().trim().min(1).max(100), lang }),
+          body: withdrawalSentBodySchema,
         },
       },
       async (req) => {
@@ -227,7 +211,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/withdrawals/:id/complete',
-      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: z.object({ lang }) } },
+      { preValidation: reviewers, schema: { response: apiResponse(withdrawalReviewSchema), tags, params: idParam, body: assetsLangBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         await completeWithdrawal(ctx, req.params.id, op);
@@ -247,7 +231,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- configuration ----
     app.get(
       '/admin/assets/config',
-      { preValidation: anyOperator, schema: { response: apiResponse(assetsConfigSchema), tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(assetsConfigSchema), tags, querystring: assetsLangQuerySchema } },
       async () =>
         ok({
           currencies: await listConfigs(ctx),
@@ -263,20 +247,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { response: apiResponse(currencyConfigSchema),
           tags,
           params: idParam,
-          body: z.object({
-            deposit_enabled: z.boolean(),
-            withdraw_enabled: z.boolean(),
-            withdraw_min: dec,
-            withdraw_max: dec,
-            withdraw_fee: dec,
-            withdraw_daily_limit: dec,
-            two_approval_threshold: dec,
-            transfer_fee: dec,
-            exchange_enabled: z.boolean(),
-            exchange_spread: dec,
-            exchange_fee_rate: dec,
-            lang,
-          }),
+          body: currencyConfigBodySchema,
         },
       },
       async (req) => {
@@ -289,7 +260,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/assets/settings',
-      { preValidation: admins, schema: { response: apiResponse(assetsSettingsSchema), tags, body: z.object({ withdraw_code_required: z.boolean(), lang }) } },
+      { preValidation: admins, schema: { response: apiResponse(assetsSettingsSchema), tags, body: assetsSettingsBodySchema } },
       async (req) => {
         const op = currentOperator(req).id;
         const before = await withdrawCodeRequired(ctx);
@@ -310,14 +281,14 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- bank-card channel: the receiving account shown to users who deposit by bank transfer ----
     app.get(
       '/admin/assets/bank-channel',
-      { preValidation: anyOperator, schema: { response: apiResponse(bankChannelResponseSchema), tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(bankChannelResponseSchema), tags, querystring: assetsLangQuerySchema } },
       async () => ok(await bankChannel(ctx.db)),
     );
     app.post(
       '/admin/assets/bank-channel',
       {
         preValidation: admins,
-        schema: { response: apiResponse(bankChannelResponseSchema), tags, summary: 'Set the receiving bank account', body: bankChannelSchema.extend({ lang }) },
+        schema: { response: apiResponse(bankChannelResponseSchema), tags, summary: 'Set the receiving bank account', body: bankChannelBodySchema },
       },
       async (req) => {
         const op = currentOperator(req).id;
@@ -331,7 +302,7 @@ export function assetsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // ---- liabilities ----
     app.get(
       '/admin/assets/liabilities',
-      { preValidation: anyOperator, schema: { response: apiResponse(liabilityListSchema), tags, querystring: z.object({ lang }) } },
+      { preValidation: anyOperator, schema: { response: apiResponse(liabilityListSchema), tags, querystring: assetsLangQuerySchema } },
       async () => ok(await liabilities(ctx)),
     );
   };

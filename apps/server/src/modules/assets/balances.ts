@@ -3,6 +3,7 @@ import { Dec, formatUnits, unitsToDecimal } from '@bourse/money';
 import type { AppContext } from '../../context';
 import type { CurrencyRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { userBalances } from '../ledger';
 import { currencyView, findCurrency, listCurrencies } from '../market';
 import { ACCOUNT_TYPE_IDS, ACCOUNT_TYPE_NAMES, type AccountType } from '@bourse/contract';
 import { WITHDRAW_ACCOUNT_TYPE } from './accounts';
@@ -22,16 +23,9 @@ async function priceMap(ctx: AppContext, currencies: CurrencyRow[]): Promise<Map
 }
 
 async function balancesOf(ctx: AppContext, userId: number) {
-  const rows = await ctx.db
-    .selectFrom('accounts')
-    .select(['currency_id', 'account_type', 'available', 'frozen'])
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await userBalances(ctx.db, userId);
   return new Map(
-    rows.map((r) => [
-      `${r.account_type}:${r.currency_id}`,
-      { available: BigInt(r.available), frozen: BigInt(r.frozen) },
-    ]),
+    rows.map((r) => [`${r.accountType}:${r.currencyId}`, { available: r.available, frozen: r.frozen }]),
   );
 }
 
@@ -145,7 +139,7 @@ export async function walletInfo(ctx: AppContext, userId: number, currencyId: nu
 }
 
 /**
- * GET /currency/user_currency_list: the coin list (spec §3) with the user's balance in the
+ * GET /currency/user_currency_list: the coin list with the user's balance in the
  * deposit/withdraw account and what each coin offers (can_deposit, can_withdraw; fiat_code names
  * the bank channel's currency). With `purpose` only the coins offered for that direction.
  */

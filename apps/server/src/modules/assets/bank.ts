@@ -6,39 +6,29 @@
  * The channel is offered as "Bank transfer (<currency>)": amounts are in the fiat currency the
  * receiving account holds (setting field `currency`, USD unless set), never in "BANKCARD".
  */
-import { FIAT_CODES, type FiatCode } from '@bourse/contract';
-import { z } from 'zod';
+import { DEFAULT_BANK_CURRENCY, bankChannelFieldsSchema, type FiatCode } from '@bourse/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { boundCardFields } from '../identity';
 import { getSetting, putSetting } from '../platform';
 
 export const BANK_NETWORK = 'BANKCARD';
 const KEY = 'bank_channel';
 
-/** The channel's currency when operators have not named one. */
-export const DEFAULT_BANK_CURRENCY: FiatCode = 'USD';
-
-export const bankChannelSchema = z.object({
-  currency: z.enum(FIAT_CODES).default(DEFAULT_BANK_CURRENCY),
-  bank_name: z.string().trim().max(100).default(''),
-  account_name: z.string().trim().max(100).default(''),
-  account_number: z.string().trim().max(64).default(''),
-  branch: z.string().trim().max(200).default(''),
-  swift: z.string().trim().max(20).default(''),
-  note: z.string().trim().max(500).default(''),
-});
-export type BankChannel = z.infer<typeof bankChannelSchema>;
+/** The stored setting: read with the console form's schema, so every field defaults. */
+export type BankChannel = z.infer<typeof bankChannelFieldsSchema>;
 
 /** The receiving account users pay into, or null while operators have not set one. */
 export async function bankChannel(db: Database): Promise<BankChannel | null> {
-  const channel = await getSetting(db, KEY, bankChannelSchema.nullable(), null);
+  const channel = await getSetting(db, KEY, bankChannelFieldsSchema.nullable(), null);
   return channel?.account_number ? channel : null;
 }
 
 /** The fiat currency of the channel (also while the channel is off, for naming past balances). */
 export async function bankChannelCurrency(db: Database): Promise<FiatCode> {
-  return (await getSetting(db, KEY, bankChannelSchema.nullable(), null))?.currency ?? DEFAULT_BANK_CURRENCY;
+  return (await getSetting(db, KEY, bankChannelFieldsSchema.nullable(), null))?.currency ?? DEFAULT_BANK_CURRENCY;
 }
 
 export async function saveBankChannel(ctx: AppContext, input: BankChannel) {
@@ -74,14 +64,8 @@ export async function bankDestination(
   userId: number,
   kind: CardKind,
 ): Promise<{ address: string; network: string }> {
-  const row = await db
-    .selectFrom('bank_cards')
-    .select('fields')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  if (!row) throw new AppError('withdraw_card_required');
-  const f = row.fields as Record<string, string | undefined>;
+  const f = await boundCardFields(db, userId, kind);
+  if (!f) throw new AppError('withdraw_card_required');
   const parts =
     kind === 'domestic'
       ? [f.bank_name, f.bank_branch, f.real_name, f.bank_account]

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { ownsUpload } from '../files';
+import { usersByIds } from '../identity';
 import { ledger } from '../ledger';
 import { findCurrency } from '../market';
 import { DEMO, DEPOSIT_ACCOUNT_TYPE, EXTERNAL } from './accounts';
@@ -142,12 +143,8 @@ export async function demoDeposit(
   input: { userId: number; currencyId: number; amount: string },
 ) {
   if (!ctx.config.demoData) throw new AppError('demo_deposit_forbidden');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'is_demo'])
-    .where('id', '=', input.userId)
-    .executeTakeFirst();
-  if (!user?.is_demo) throw new AppError('demo_deposit_forbidden');
+  const user = (await usersByIds(ctx.db, [input.userId])).get(input.userId);
+  if (!user?.isDemo) throw new AppError('demo_deposit_forbidden');
   const currency = await findCurrency(ctx.db, input.currencyId);
   if (!currency) throw new AppError('currency_not_found');
   const amount = parseAmount(input.amount, currency.decimals, 'amount_required');

@@ -13,7 +13,7 @@ import { Dec, decimalToUnits, formatUnits, shownPlaces, unitsToDecimal } from '@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { ledger } from '../ledger';
-import { findCurrency } from '../market';
+import { currenciesByIds, findCurrency } from '../market';
 import { EXCHANGE_ACCOUNT_TYPE, FEES, HOUSE } from './accounts';
 import { parseAmount } from './amounts';
 import { usdtPrice } from './pricing';
@@ -200,16 +200,7 @@ export async function executeQuote(ctx: AppContext, userId: number, quoteId: str
     return row;
   });
   ctx.realtime.publish(`user:${userId}`, 'balance', { reason: 'exchange', exchange_id: ex.id });
-  return exchangeView(ex, await decimalsOf(ctx, [ex.from_currency_id, ex.to_currency_id]));
-}
-
-async function decimalsOf(ctx: AppContext, ids: number[]) {
-  const rows = await ctx.db
-    .selectFrom('currencies')
-    .select(['id', 'name', 'sub_name', 'decimals'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  return exchangeView(ex, await currenciesByIds(ctx.db, [ex.from_currency_id, ex.to_currency_id]));
 }
 
 type CurrencyInfo = Map<number, { id: number; name: string; sub_name: string; decimals: number }>;
@@ -257,9 +248,6 @@ export async function exchangeHistory(ctx: AppContext, userId: number, page: num
     .limit(pageWindow(page, limit).limit)
     .offset(pageWindow(page, limit).offset)
     .execute();
-  const cur = await decimalsOf(
-    ctx,
-    [...new Set(rows.flatMap((r) => [r.from_currency_id, r.to_currency_id]))].concat([0]),
-  );
+  const cur = await currenciesByIds(ctx.db, rows.flatMap((r) => [r.from_currency_id, r.to_currency_id]));
   return pageOf(rows, page, limit, (r) => exchangeView(r, cur));
 }

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Custody } from '../chain';
 import { creditDeposit } from './deposits';
-import { completeWithdrawal, listApprovedWithdrawals, markWithdrawalSent } from './withdrawals';
+import { completeWithdrawal, listApprovedWithdrawals, markWithdrawalSent } from './withdrawal-review';
 import { assetsAdminRoutes as adminRoutes } from './admin-routes';
 import { assetsUserRoutes } from './routes';
 import { seedDemoBankChannel } from './bank';
 import { seedDemoConfig } from './config';
 
 export { creditDeposit, type DepositCredit } from './deposits';
-export { listApprovedWithdrawals, markWithdrawalSent, completeWithdrawal } from './withdrawals';
+export { listApprovedWithdrawals, markWithdrawalSent, completeWithdrawal } from './withdrawal-review';
 
 /** The asset centre's side of the chain jobs: deposits credited, withdrawals sent and completed. */
 export const custody: Custody = { creditDeposit, listApprovedWithdrawals, markWithdrawalSent, completeWithdrawal };

@@ -2,30 +2,13 @@
 import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import type { CurrencyRow } from '../../db/schema';
-import { latestTick, tickAt } from '../market';
+import { latestTick, tickAt, usdtInstrumentId } from '../market';
 
 export interface UsdtPrice {
   price: Dec;
   /** The stored tick the price came from; null for USDT itself (1 by definition). */
   tickId: string | null;
   stale: boolean;
-}
-
-/** The spot instrument quoting `currency` in USDT (any USDT network), if listed. */
-async function usdtInstrument(ctx: AppContext, currency: CurrencyRow): Promise<number | null> {
-  const r = await ctx.db
-    .selectFrom('instruments as i')
-    .innerJoin('currencies as q', 'q.id', 'i.quote_currency_id')
-    .innerJoin('currencies as b', 'b.id', 'i.base_currency_id')
-    .select('i.id')
-    .where('b.name', '=', currency.name)
-    .where('q.name', '=', 'USDT')
-    .where('i.status', '=', 1)
-    .orderBy('i.sort')
-    .orderBy('i.id')
-    .limit(1)
-    .executeTakeFirst();
-  return r?.id ?? null;
 }
 
 /**
@@ -41,7 +24,8 @@ export async function usdtPrice(
 ): Promise<UsdtPrice | null> {
   if (currency.name === 'USDT') return { price: new Dec(1), tickId: null, stale: false };
   if (currency.is_fiat) return null;
-  const inst = await usdtInstrument(ctx, currency);
+  // The spot instrument quoting the currency in USDT (any USDT network), if listed.
+  const inst = await usdtInstrumentId(ctx.db, currency.name);
   if (inst === null) return null;
   if (strict) {
     const t = await tickAt(ctx.db, inst, at);

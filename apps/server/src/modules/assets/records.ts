@@ -3,15 +3,15 @@
  * withdrawal lists, whose paged query also serves the transfer list.
  */
 import { formatUnits } from '@bourse/money';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { CurrencyRow, DB } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { ACCOUNT_TYPE_NAMES, type AccountType } from '@bourse/contract';
+import { userJournalLines } from '../ledger';
+import { currenciesByIds } from '../market';
 import { depositView } from './deposits';
 import { withdrawalView } from './withdrawals';
 import { pageOf, pageWindow } from './paging';
-
-export const PAGE_SIZE = 10;
 
 export interface RecordFilter {
   currencyId?: number;
@@ -30,67 +30,31 @@ export interface RecordFilter {
  * Newest first; `has_more` false is the "no more data" end.
  */
 export async function journalLines(ctx: AppContext, userId: number, f: RecordFilter) {
-  let q = ctx.db
-    .selectFrom('postings as p')
-    .innerJoin('accounts as a', 'a.id', 'p.account_id')
-    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
-    .innerJoin('currencies as c', 'c.id', 'a.currency_id')
-    .select((eb) => [
-      eb.fn.min('p.id').as('id'),
-      'p.entry_id',
-      'a.account_type',
-      'a.currency_id',
-      'c.name',
-      'c.sub_name',
-      'c.decimals',
-      'e.kind',
-      'e.ref_type',
-      'e.ref_id',
-      'e.created_at',
-      sql<string>`coalesce(sum(p.amount) filter (where p.bucket = 1), 0)`.as('available'),
-      sql<string>`coalesce(sum(p.amount) filter (where p.bucket <> 1), 0)`.as('frozen'),
-    ])
-    .where('a.user_id', '=', userId);
-  if (f.currencyId) q = q.where('a.currency_id', '=', f.currencyId);
-  if (f.accountType) q = q.where('a.account_type', '=', f.accountType);
-  if (f.kind) q = q.where('e.kind', '=', f.kind);
-  const rows = await q
-    .groupBy([
-      'p.entry_id',
-      'p.account_id',
-      'a.account_type',
-      'a.currency_id',
-      'c.name',
-      'c.sub_name',
-      'c.decimals',
-      'e.kind',
-      'e.ref_type',
-      'e.ref_id',
-      'e.created_at',
-    ])
-    .orderBy('p.entry_id', 'desc')
-    .orderBy((eb) => eb.fn.min('p.id'), 'desc')
-    .limit(pageWindow(f.page, f.limit).limit)
-    .offset(pageWindow(f.page, f.limit).offset)
-    .execute();
-  return pageOf(rows, f.page, f.limit, (r) => {
-    const available = BigInt(r.available);
-    const frozen = BigInt(r.frozen);
+  const lines = await userJournalLines(ctx.db, userId, {
+    currencyId: f.currencyId,
+    accountType: f.accountType,
+    kind: f.kind,
+    ...pageWindow(f.page, f.limit),
+  });
+  const currencies = await currenciesByIds(ctx.db, lines.map((l) => l.currencyId));
+  return pageOf(lines, f.page, f.limit, (l) => {
+    // Every account's currency exists (foreign key).
+    const c = currencies.get(l.currencyId)!;
     return {
-      id: String(r.id),
-      entry_id: r.entry_id,
-      kind: r.kind,
-      ref_type: r.ref_type,
-      ref_id: r.ref_id,
-      currency_id: r.currency_id,
-      currency_name: r.name,
-      sub_name: r.sub_name,
-      account_type: r.account_type,
-      account_name: ACCOUNT_TYPE_NAMES[r.account_type as AccountType] ?? String(r.account_type),
-      amount: formatUnits(available + frozen, r.decimals),
-      available: formatUnits(available, r.decimals),
-      frozen: formatUnits(frozen, r.decimals),
-      created_at: r.created_at.toISOString(),
+      id: l.id,
+      entry_id: l.entryId,
+      kind: l.kind,
+      ref_type: l.refType,
+      ref_id: l.refId,
+      currency_id: l.currencyId,
+      currency_name: c.name,
+      sub_name: c.sub_name,
+      account_type: l.accountType,
+      account_name: ACCOUNT_TYPE_NAMES[l.accountType as AccountType] ?? String(l.accountType),
+      amount: formatUnits(l.available + l.frozen, c.decimals),
+      available: formatUnits(l.available, c.decimals),
+      frozen: formatUnits(l.frozen, c.decimals),
+      created_at: l.createdAt.toISOString(),
     };
   });
 }
@@ -134,18 +98,19 @@ export async function ownRowsPage<T extends OwnCurrencyTable, V>(
   view: (row: Selectable<DB[T]>, decimals: number, name: string, subName: string) => V,
 ) {
   // Kysely cannot type a query over a table chosen at run time: it is typed against one of the
-  // three (they share every column it names) and its rows, all of `r` plus the currency's, cast back.
-  let q = ctx.db
-    .selectFrom(`${table} as r` as 'asset_deposits as r')
-    .innerJoin('currencies as c', 'c.id', 'r.currency_id')
-    .selectAll('r')
-    .select(['c.name', 'c.sub_name', 'c.decimals'])
-    .where('r.user_id', '=', userId);
-  if (currencyId) q = q.where('r.currency_id', '=', currencyId);
-  const rows = (await q
-    .orderBy('r.id', 'desc')
+  // three (they share every column it names) and its rows cast back.
+  let q = ctx.db.selectFrom(table as 'asset_deposits').selectAll().where('user_id', '=', userId);
+  if (currencyId) q = q.where('currency_id', '=', currencyId);
+  const found = await q
+    .orderBy('id', 'desc')
     .limit(pageWindow(page, limit).limit)
     .offset(pageWindow(page, limit).offset)
-    .execute()) as unknown as Array<Selectable<DB[T]> & Pick<CurrencyRow, 'name' | 'sub_name' | 'decimals'>>;
-  return pageOf(rows, page, limit, (r) => view(r, r.decimals, r.name, r.sub_name));
+    .execute();
+  // Every row's currency exists (foreign key).
+  const currencies = await currenciesByIds(ctx.db, found.map((r) => r.currency_id));
+  const rows = found as unknown as Array<Selectable<DB[T]> & { currency_id: number }>;
+  return pageOf(rows, page, limit, (r) => {
+    const c = currencies.get(r.currency_id)!;
+    return view(r, c.decimals, c.name, c.sub_name);
+  });
 }

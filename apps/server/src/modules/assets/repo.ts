@@ -129,8 +129,3 @@ export async function withdrawnSince(
     .executeTakeFirstOrThrow();
   return BigInt(r.total);
 }
-
-/** Row lock on a ledger account: serialises one user's withdrawals of a currency (daily limit, idempotency). */
-export async function lockAccount(trx: Transaction<DB>, accountId: number): Promise<void> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
-}

@@ -18,3 +18,4 @@ export { requireKyc, isKycApproved, kycRequiredFeatures } from './kyc';
 export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer';
 export { consumeCode, issueCode, type Scene } from './codes';
 export { ownTarget } from './account';
+export { usersByIds, findBookAddress, boundCardFields, type UserContact, type BookAddress } from './user-lookup';

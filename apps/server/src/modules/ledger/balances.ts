@@ -1,9 +1,8 @@
+import { ACCOUNT_TYPE_IDS } from '@bourse/contract';
 import { formatUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { currencyView, listCurrencies } from '../market';
 import { userBalances } from './repo';
-
-export const ACCOUNT_TYPE_IDS = [1, 2, 3, 4] as const;
 
 /**
  * The user's balances for every enabled currency in every account type (zero where the account

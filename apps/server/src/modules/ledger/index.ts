@@ -7,3 +7,4 @@ export { SYSTEM_ACCOUNTS, type Bucket, type Leg, type EntryInput, type PostResul
 export { accountBalance, findUserAccountId } from './repo';
 export { postMany, batchArrays, BatchRefused, LEDGER_OVERDRAWN, isOverdrawn, type ManyEntry, type BatchArrays } from './post-many';
 export { ledgerAdminRoutes } from './admin-routes';
+export { userBalances, userAccountsByIds, lockAccount, liabilityBalances, userJournalLines, type BalanceRow, type JournalLine, type JournalLineFilter } from './account-reads';

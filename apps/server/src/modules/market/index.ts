@@ -9,3 +9,4 @@ export { quotation } from './quotes';
 export { startMarketFeed, activeFeed, feedStatus } from './service';
 export { MarketFeed } from './feed';
 export { PERIODS, type Period } from './periods';
+export { currenciesByIds, usdtInstrumentId } from './currency-lookup';
