@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { propertySeeds, runPropertySeeds } from './property-suite';
 
-describe('ledger property (seeds 11-20): the books balance after random workloads', () => {
-  runPropertySeeds(propertySeeds().slice(10));
+// The odd-numbered seeds (ledger.property.test.ts runs the even ones).
+describe('ledger property (odd seeds): the books balance after random workloads', () => {
+  runPropertySeeds(propertySeeds().filter((_, i) => i % 2 === 1));
 });

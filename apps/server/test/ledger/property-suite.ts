@@ -7,7 +7,9 @@ import { opArb, runWorkload } from './workload';
  * Books balance after randomized workloads: 20 seeds x 10,000 operations (deposits with reused
  * idempotency keys, withdrawals, transfers, freezes, unfreezes, settlements — many of them
  * unaffordable), reconciled after every batch of 1,000 and compared with an exact model.
- * LEDGER_SEEDS lowers the seed count for quick local runs; CI uses the full 20.
+ * LEDGER_SEEDS lowers the seed count: for quick local runs, and in CI's second run on PostgreSQL
+ * (6 seeds there: the first run, on PGlite, carries the full 20; the PostgreSQL run checks the same
+ * functions on a real server, with its seeds side by side).
  */
 export function propertySeeds(): number[] {
   const count = Number(process.env.LEDGER_SEEDS ?? 20);
