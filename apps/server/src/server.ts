@@ -6,10 +6,10 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './demo/seed';
 import { systemClock, type Clock } from './lib/clock';
 import { ensureFirstOperator } from './modules/operators';
-import { custody, startAssetsJobs } from './modules/assets';
+import { custody, exchangeTickReferences, startAssetsJobs } from './modules/assets';
 import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
-import { startContractsJobs } from './modules/contracts';
+import { contractTickReferences, startContractsJobs } from './modules/contracts';
 import { resolveSession } from './modules/sessions';
 import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
@@ -54,7 +54,8 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     redisUrl: config.redisUrl,
   });
   // Price feed (MARKET_FEED): first start backfills simulated history, then ticks about once a second.
-  const feed = await startMarketFeed(ctx);
+  // Tick retention keeps the ticks that contract orders and exchanges name.
+  const feed = await startMarketFeed(ctx, { tickReferences: [contractTickReferences, exchangeTickReferences] });
   // Domain jobs (schedulers, watchers, engines, bots); each stops cleanly on close().
   const jobs = [
     await startAssetsJobs(ctx),

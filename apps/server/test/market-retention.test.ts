@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/lib/clock';
-import { settleDue } from '../src/modules/contracts';
+import { contractTickReferences, settleDue } from '../src/modules/contracts';
+import { exchangeTickReferences } from '../src/modules/assets';
 import { placeOrder } from '../src/modules/contracts/service';
 import { FeedLeader } from '../src/modules/market/feed-leader';
-import { pruneTicks } from '../src/modules/market/retention';
+import { pruneTicks as prune } from '../src/modules/market/retention';
 import type { AppContext } from '../src/context';
 import { createUser, onPostgres, openTestDb, silentLogger, testContext, type TestDb } from './helpers';
 import { fund, setupProducts, tick } from './contracts/fixture';
@@ -28,6 +29,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Pruning with the readers the server passes (contract orders, exchanges). */
+const pruneTicks = (db: TestDb['db'], before: Date, batch?: number) => prune(db, before, [contractTickReferences, exchangeTickReferences], batch);
 
 const exists = async (id: string) =>
   (await sql<{ n: string }>`select count(*) as n from market_ticks where id = ${id}::bigint`.execute(t.db)).rows[0]!.n === '1';

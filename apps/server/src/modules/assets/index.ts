@@ -55,3 +55,4 @@ export async function seedAssetsDemo(ctx: AppContext): Promise<void> {
   await seedDemoConfig(ctx);
   await seedDemoBankChannel(ctx);
 }
+export { exchangeTickReferences } from './tick-references';

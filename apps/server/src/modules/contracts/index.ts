@@ -18,3 +18,4 @@ export async function startContractsJobs(ctx: AppContext): Promise<{ stop(): Pro
 export async function seedContractsDemo(ctx: AppContext): Promise<void> {
   await seedDemoProducts(ctx);
 }
+export { contractTickReferences } from './tick-references';

@@ -6,7 +6,8 @@ export { createCurrency, updateCurrency, type CurrencyInput } from './currency-a
 export { findInstrument, listInstruments, requireListed, type Instrument } from './instruments';
 export { latestTick, tickAt, tickById, STALE_MS, type Tick } from './ticks';
 export { quotation } from './quotes';
-export { startMarketFeed, activeFeed, feedStatus } from './service';
+export { startMarketFeed, activeFeed, feedStatus, type MarketFeedOptions } from './service';
+export type { TickReferenceReader } from './tick-references';
 export { MarketFeed } from './feed';
 export { PERIODS, type Period } from './periods';
 export { currenciesByIds, usdtInstrumentId } from './currency-lookup';

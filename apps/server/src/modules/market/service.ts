@@ -7,13 +7,34 @@ import { MarketFeed } from './feed';
 import { FeedLeader } from './feed-leader';
 import { pruneTicks, type PruneResult } from './retention';
 import { listInstruments } from './instruments';
+import type { TickReferenceReader } from './tick-references';
 import { STALE_MS, lastTicks } from './ticks';
 
-let active: MarketFeed | null = null;
+/** The feed of one app: what it runs, its role across processes, and the last pruning. */
+interface FeedState {
+  active: MarketFeed | null;
+  /** Whether this process runs the feed: alone (PGlite), as the leader, or standing by. */
+  role: 'single' | 'leader' | 'standby';
+  lastPrune: (PruneResult & { at: Date }) | null;
+}
 
-/** The feed running in this process, if any. */
-export function activeFeed(): MarketFeed | null {
-  return active;
+// Per app context, so two apps in one process (tests) never share a feed.
+const states = new WeakMap<AppContext, FeedState>();
+
+function stateOf(ctx: AppContext): FeedState {
+  let s = states.get(ctx);
+  if (!s) states.set(ctx, (s = { active: null, role: 'single', lastPrune: null }));
+  return s;
+}
+
+/** The feed this app runs, if any. */
+export function activeFeed(ctx: AppContext): MarketFeed | null {
+  return stateOf(ctx).active;
+}
+
+export interface MarketFeedOptions {
+  /** The readers of the modules whose records name ticks; pruning keeps those ticks (tick-references.ts). */
+  tickReferences: readonly TickReferenceReader[];
 }
 
 /**
@@ -25,8 +46,9 @@ export function activeFeed(): MarketFeed | null {
  * holding the feed's advisory lock (feed-leader.ts). The others stand by and take over within
  * FEED_LEADER_RETRY_MS when the leader's database session ends (it crashed or stopped).
  */
-export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
+export async function startMarketFeed(ctx: AppContext, options: MarketFeedOptions): Promise<MarketFeed> {
   const c = ctx.config;
+  const state = stateOf(ctx);
   const ccxt =
     c.marketFeed === 'ccxt' && c.ccxtSymbols.length > 0
       ? new CcxtSource(c.ccxtExchange, c.ccxtSymbols, { apiUrl: c.ccxtApiUrl, log: ctx.log })
@@ -38,7 +60,7 @@ export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
     backfillDays: c.marketBackfillDays,
     ccxt,
   });
-  active = feed;
+  state.active = feed;
   const lead = async () => {
     await feed.init();
     ccxt?.start();
@@ -48,17 +70,17 @@ export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
     c.databaseUrl && c.marketFeed !== 'off'
       ? new FeedLeader(ctx.db, c.databaseUrl, ctx.log, { onLead: lead, onLose: () => feed.pause() })
       : null;
-  role = leader ? 'standby' : 'single';
+  state.role = leader ? 'standby' : 'single';
   if (leader) {
-    leader.onRole = (r) => (role = r);
+    leader.onRole = (r) => (state.role = r);
     await leader.start();
   } else {
     await lead();
   }
-  const retention = c.marketTickRetentionDays > 0 && c.marketFeed !== 'off' ? startRetention(ctx, () => role !== 'standby') : null;
+  const retention = c.marketTickRetentionDays > 0 && c.marketFeed !== 'off' ? startRetention(ctx, options.tickReferences, () => state.role !== 'standby') : null;
   const stop = feed.stop.bind(feed);
   feed.stop = async () => {
-    if (active === feed) active = null;
+    if (state.active === feed) state.active = null;
     retention?.stop();
     await leader?.stop();
     await stop();
@@ -66,20 +88,16 @@ export async function startMarketFeed(ctx: AppContext): Promise<MarketFeed> {
   return feed;
 }
 
-/** Whether this process runs the feed: alone (PGlite), as the leader, or standing by. */
-let role: 'single' | 'leader' | 'standby' = 'single';
-let lastPrune: (PruneResult & { at: Date }) | null = null;
-
 /** Hourly (and once a minute after start) pruning of old ticks, only where the feed runs. */
-function startRetention(ctx: AppContext, leading: () => boolean): { stop(): void } {
+function startRetention(ctx: AppContext, references: readonly TickReferenceReader[], leading: () => boolean): { stop(): void } {
   let running = false;
   const run = async () => {
     if (running || !leading()) return;
     running = true;
     try {
       const before = new Date(ctx.clock.now().getTime() - ctx.config.marketTickRetentionDays * 86_400_000);
-      const r = await pruneTicks(ctx.db, before);
-      lastPrune = { ...r, at: ctx.clock.now() };
+      const r = await pruneTicks(ctx.db, before, references);
+      stateOf(ctx).lastPrune = { ...r, at: ctx.clock.now() };
       if (r.deleted) ctx.log.info({ deleted: r.deleted, cutoff: r.cutoff }, 'old ticks pruned');
     } catch (err) {
       ctx.log.warn({ err }, 'tick pruning failed');
@@ -103,7 +121,7 @@ function startRetention(ctx: AppContext, leading: () => boolean): { stop(): void
 export async function feedStatus(ctx: AppContext): Promise<FeedStatus> {
   const now = ctx.clock.now();
   const [instruments, ticks] = await Promise.all([listInstruments(ctx.db), lastTicks(ctx.db)]);
-  const feed = active;
+  const { active: feed, role, lastPrune } = stateOf(ctx);
   return {
     mode: feed?.options.mode ?? 'stopped',
     running: feed?.isRunning ?? false,
