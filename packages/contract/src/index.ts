@@ -31,3 +31,5 @@ export * from './api/ledger-requests';
 export * from './api/content-requests';
 export * from './api/chain-requests';
 export * from './api/market-requests';
+export * from './api/savings-requests';
+export * from './api/contracts-requests';

@@ -9,16 +9,11 @@ import type {
   ContractPnlDay,
   ContractProductStatus,
   ContractSettlementPage,
+  ContractAdminProductBody,
 } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export interface ProductInput {
-  instrument_id: number;
-  status: number;
-  fee_rate: string;
-  seconds: Array<{ seconds: number; payout_rate: string; status?: number }>;
-  currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }>;
-}
+export type ProductInput = ContractAdminProductBody;
 
 export const contractsApi = {
   products: () => apiGet<ContractAdminProducts>('/admin/contracts/products'),

@@ -4,37 +4,16 @@ import type {
   SavingsAdminProduct,
   SavingsClock,
   SavingsClockAdvance,
-  SavingsKind,
   SavingsOrderPage,
   SavingsPool,
   SavingsProductId,
   SavingsProductOpen,
   SavingsRunPage,
+  SavingsAdminProductBody,
 } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export interface ProductInput {
-  kind: SavingsKind;
-  names: Record<string, string>;
-  currency_id: number;
-  term_days: number;
-  rate_mode: 'fixed' | 'range';
-  daily_rate: string;
-  rate_max?: string;
-  min_amount: string;
-  max_amount: string;
-  total_quota: string;
-  start_time: string;
-  end_time: string;
-  penalty_rate: string;
-  early_redeem: boolean;
-  forfeit_income: boolean;
-  /** False: a prepaid lease (the amount is a fee, never returned; no early exit, account payout). */
-  refund_principal: boolean;
-  payout: 'account' | 'compound';
-  status: 0 | 1;
-  sort: number;
-}
+export type ProductInput = SavingsAdminProductBody;
 
 export const savingsApi = {
   products: () => apiGet<SavingsAdminProduct[]>('/admin/savings/products'),

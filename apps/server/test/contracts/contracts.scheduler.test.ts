@@ -25,7 +25,7 @@ beforeAll(async () => {
   await t.db.updateTable('contract_expiries').set({ seconds: 5 }).where('seconds', '=', 30).execute();
 });
 afterAll(async () => {
-  attachSettler(null);
+  attachSettler(ctx, null);
   await t.close();
 });
 
@@ -43,7 +43,7 @@ it('settles the backlog on start, then new orders at expiry, and stops cleanly',
   await tick(pastCtx, m.btc, '101', new Date(new Date(old.expires_at).getTime() + 300));
 
   const settler = new ContractSettler(ctx);
-  attachSettler(settler);
+  attachSettler(ctx, settler);
   let feeding = true;
   const feed = (async () => {
     while (feeding) {

@@ -12,7 +12,9 @@ import { currencyTotals, reconcile } from '../../src/modules/ledger';
 import { runAccrual, startSavingsJobs } from '../../src/modules/savings';
 import { findSubscription } from '../../src/modules/savings/repo';
 import { drawRate } from '../../src/modules/savings/rules';
-import { centreFigures, editProduct, productInput, redeemEarly, redeemQuote, subscribe, type ProductForm } from '../../src/modules/savings/service';
+import { editProduct, productInput, type ProductForm } from '../../src/modules/savings/console';
+import { centreFigures } from '../../src/modules/savings/records';
+import { redeemEarly, redeemQuote, subscribe } from '../../src/modules/savings/service';
 import { DAY, savingsFixture, type SavingsFixture } from './fixture';
 
 let f: SavingsFixture;

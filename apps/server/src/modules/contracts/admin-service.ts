@@ -4,12 +4,13 @@
  * order's outcome: open orders settle only by the settler, against stored ticks.
  */
 import type { ContractAdminProduct, ContractConsoleProduct } from '@bourse/contract';
-import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
+import { formatUnits, parseAmountInput } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
 import { findCurrency, findInstrument } from '../market';
 import { products } from './service';
+import * as consoleRepo from './console-repo';
 import * as repo from './repo';
 import { orderView } from './views';
 
@@ -21,15 +22,11 @@ export interface ProductInput {
   currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }>;
 }
 
+/** A positive amount of the console's form in base units (the shared parser); anything else is refused. */
 function units(value: string, decimals: number): bigint {
-  try {
-    const v = parseUnits(value, decimals);
-    if (v <= 0n) throw new AppError('contract_product_invalid');
-    return v;
-  } catch (err) {
-    if (err instanceof AmountFormatError) throw new AppError('contract_product_invalid');
-    throw err;
-  }
+  const r = parseAmountInput(value, decimals);
+  if (!r.ok) throw new AppError('contract_product_invalid');
+  return r.units;
 }
 
 /** Products as the console sees them: every expiry and currency, with the exposure figures. */
@@ -39,7 +36,7 @@ async function consoleProducts(ctx: AppContext, instrumentId?: number): Promise<
 }
 
 export async function adminProducts(ctx: AppContext): Promise<ContractAdminProduct[]> {
-  const [list, open] = await Promise.all([consoleProducts(ctx), repo.openByDirection(ctx.db)]);
+  const [list, open] = await Promise.all([consoleProducts(ctx), consoleRepo.openByDirection(ctx.db)]);
   return list.map((p) => ({
     ...p,
     open_orders: open
@@ -108,13 +105,13 @@ export async function adminSettlements(
   ctx: AppContext,
   f: { page: number; limit: number; instrumentId?: number; status?: string; userId?: number },
 ) {
-  const { items, total } = await repo.settlementLog(ctx.db, f);
+  const { items, total } = await consoleRepo.settlementLog(ctx.db, f);
   return { items: items.map((o) => ({ ...orderView(o), user_id: o.user_id })), total };
 }
 
 export async function adminPnl(ctx: AppContext, days: number) {
   const since = new Date(ctx.clock.now().getTime() - days * 86_400_000);
-  const rows = await repo.housePnl(ctx.db, since);
+  const rows = await consoleRepo.housePnl(ctx.db, since);
   return rows.map((r) => {
     const profit = BigInt(r.user_profit);
     const fees = BigInt(r.fees);

@@ -11,7 +11,7 @@ export { settleDue, settleBatch, ContractSettler, VOID_AFTER_MS } from './settle
 // eslint-disable-next-line @typescript-eslint/require-await -- the interface of domain jobs is async
 export async function startContractsJobs(ctx: AppContext): Promise<{ stop(): Promise<void> }> {
   const settler = startSettler(ctx);
-  return { stop: () => stopSettler(settler) };
+  return { stop: () => stopSettler(ctx, settler) };
 }
 
 /** Demo data of the domain (only with DEMO_DATA; idempotent): demo products for the demo markets. */

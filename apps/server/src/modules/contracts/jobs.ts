@@ -1,28 +1,23 @@
-/** The settlement scheduler of this process. */
+/** The settlement scheduler of an app (one per app context, so two apps can run in one process). */
 import type { AppContext } from '../../context';
-import { attachSettler } from './service';
+import { attachSettler, attachedSettler } from './service';
 import { ContractSettler } from './settle';
-
-let current: ContractSettler | null = null;
 
 export function startSettler(ctx: AppContext): ContractSettler {
   const s = new ContractSettler(ctx);
-  current = s;
-  attachSettler(s);
+  attachSettler(ctx, s);
   s.start();
   return s;
 }
 
-export async function stopSettler(s: ContractSettler): Promise<void> {
-  if (current === s) {
-    current = null;
-    attachSettler(null);
-  }
+export async function stopSettler(ctx: AppContext, s: ContractSettler): Promise<void> {
+  if (attachedSettler(ctx) === s) attachSettler(ctx, null);
   await s.stop();
 }
 
-/** For the console: whether this process settles, and its totals since start. */
-export function settlerStatus() {
+/** For the console: whether this app settles, and its totals since start. */
+export function settlerStatus(ctx: AppContext) {
+  const current = attachedSettler(ctx);
   return current
     ? { running: true, ...current.totals, last_error: current.lastError }
     : { running: false, passes: 0, settled: 0, voided: 0, errors: 0, last_error: null };

@@ -1,8 +1,13 @@
-/** SQL of the contracts domain (Kysely). NUMERIC and INT8 arrive as strings; services convert. */
+/**
+ * SQL of the contracts domain (Kysely). NUMERIC and INT8 arrive as strings; services convert.
+ * Markets, currencies and ticks belong to the market module: they are read through its functions
+ * (batched by id) and joined here in memory.
+ */
 import { sql, type Selectable } from 'kysely';
 import type { Database, Transaction } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { ContractOrdersTable } from '../../db/tables/contracts';
+import type { ContractOrdersTable, ContractProductsTable } from '../../db/tables/contracts';
+import { currenciesByIds, firstTicksInWindows, instrumentsByIds } from '../market';
 
 type Trx = Transaction<DB>;
 type Executor = Database | Trx;
@@ -46,39 +51,46 @@ export interface ProductCurrencyRow {
   status: number;
 }
 
-function productsQuery(db: Executor) {
-  return db
-    .selectFrom('contract_products as p')
-    .innerJoin('instruments as i', 'i.id', 'p.instrument_id')
-    .innerJoin('currencies as b', 'b.id', 'i.base_currency_id')
-    .innerJoin('currencies as q', 'q.id', 'i.quote_currency_id')
-    .select([
-      'p.id',
-      'p.instrument_id',
-      'i.symbol',
-      'b.name as base',
-      'q.name as quote',
-      'i.price_precision',
-      'i.status as instrument_status',
-      'i.source',
-      'p.status',
-      'p.fee_rate',
-      'p.is_demo',
-    ])
-    .orderBy('i.sort')
-    .orderBy('p.id');
+/** Products with their market's symbol, currency names, precision and state, in the markets' order (sort, then product id). */
+async function withMarkets(db: Executor, products: Array<Selectable<ContractProductsTable>>): Promise<ProductRow[]> {
+  const insts = await instrumentsByIds(db, products.map((p) => p.instrument_id));
+  const curs = await currenciesByIds(db, [...insts.values()].flatMap((i) => [i.baseCurrencyId, i.quoteCurrencyId]));
+  const rows: Array<ProductRow & { sort: number }> = [];
+  for (const p of products) {
+    const i = insts.get(p.instrument_id);
+    const base = i && curs.get(i.baseCurrencyId);
+    const quote = i && curs.get(i.quoteCurrencyId);
+    if (!i || !base || !quote) continue;
+    rows.push({
+      id: p.id,
+      instrument_id: p.instrument_id,
+      symbol: i.symbol,
+      base: base.name,
+      quote: quote.name,
+      price_precision: i.pricePrecision,
+      instrument_status: i.status,
+      source: i.source,
+      status: p.status,
+      fee_rate: p.fee_rate,
+      is_demo: p.is_demo,
+      sort: i.sort,
+    });
+  }
+  return rows.sort((a, b) => a.sort - b.sort || a.id - b.id).map(({ sort: _sort, ...r }) => r);
 }
 
 export async function listProducts(db: Executor): Promise<ProductRow[]> {
-  return productsQuery(db).execute();
+  return withMarkets(db, await db.selectFrom('contract_products').selectAll().execute());
 }
 
 export async function productByInstrument(db: Executor, instrumentId: number): Promise<ProductRow | undefined> {
-  return productsQuery(db).where('p.instrument_id', '=', instrumentId).executeTakeFirst();
+  const [row] = await withMarkets(db, await db.selectFrom('contract_products').selectAll().where('instrument_id', '=', instrumentId).execute());
+  return row;
 }
 
 export async function productById(db: Executor, id: number): Promise<ProductRow | undefined> {
-  return productsQuery(db).where('p.id', '=', id).executeTakeFirst();
+  const [row] = await withMarkets(db, await db.selectFrom('contract_products').selectAll().where('id', '=', id).execute());
+  return row;
 }
 
 export async function expiries(db: Executor, productIds: number[]): Promise<ExpiryRow[]> {
@@ -92,29 +104,37 @@ export async function expiries(db: Executor, productIds: number[]): Promise<Expi
     .execute();
 }
 
+/** The payable currencies of products, by product, then in the currencies' order (sort, id). */
 export async function productCurrencies(db: Executor, productIds: number[]): Promise<ProductCurrencyRow[]> {
   if (productIds.length === 0) return [];
-  return db
-    .selectFrom('contract_product_currencies as pc')
-    .innerJoin('currencies as c', 'c.id', 'pc.currency_id')
-    .select([
-      'pc.product_id',
-      'pc.currency_id',
-      'c.name',
-      'c.sub_name',
-      'c.decimals',
-      'pc.min_stake',
-      'pc.max_stake',
-      'pc.exposure_cap',
-      'pc.open_up',
-      'pc.open_down',
-      'pc.status',
-    ])
-    .where('pc.product_id', 'in', productIds)
-    .orderBy('pc.product_id')
-    .orderBy('c.sort')
-    .orderBy('c.id')
+  const rows = await db
+    .selectFrom('contract_product_currencies')
+    .select(['product_id', 'currency_id', 'min_stake', 'max_stake', 'exposure_cap', 'open_up', 'open_down', 'status'])
+    .where('product_id', 'in', productIds)
     .execute();
+  const curs = await currenciesByIds(db, rows.map((r) => r.currency_id));
+  const out: Array<ProductCurrencyRow & { sort: number }> = [];
+  for (const r of rows) {
+    const c = curs.get(r.currency_id);
+    if (!c) continue;
+    out.push({
+      product_id: r.product_id,
+      currency_id: r.currency_id,
+      name: c.name,
+      sub_name: c.sub_name,
+      decimals: c.decimals,
+      min_stake: r.min_stake,
+      max_stake: r.max_stake,
+      exposure_cap: r.exposure_cap,
+      open_up: r.open_up,
+      open_down: r.open_down,
+      status: r.status,
+      sort: c.sort,
+    });
+  }
+  return out
+    .sort((a, b) => a.product_id - b.product_id || a.sort - b.sort || a.currency_id - b.currency_id)
+    .map(({ sort: _sort, ...r }) => r);
 }
 
 export async function upsertProduct(
@@ -208,37 +228,43 @@ export interface OrderViewRow extends OrderRow {
   decimals: number;
 }
 
-function ordersQuery(db: Executor) {
-  return db
-    .selectFrom('contract_orders as o')
-    .innerJoin('instruments as i', 'i.id', 'o.instrument_id')
-    .innerJoin('currencies as c', 'c.id', 'o.currency_id')
-    .selectAll('o')
-    .select(['i.symbol', 'i.price_precision', 'c.name as currency', 'c.sub_name as currency_sub', 'c.decimals']);
+/** Orders with their market's symbol and precision and their currency (read in two batches), in the same order. */
+export async function withNames(db: Executor, orders: OrderRow[]): Promise<OrderViewRow[]> {
+  if (orders.length === 0) return [];
+  const [insts, curs] = await Promise.all([instrumentsByIds(db, orders.map((o) => o.instrument_id)), currenciesByIds(db, orders.map((o) => o.currency_id))]);
+  const out: OrderViewRow[] = [];
+  for (const o of orders) {
+    const i = insts.get(o.instrument_id);
+    const c = curs.get(o.currency_id);
+    if (!i || !c) continue;
+    out.push({ ...o, symbol: i.symbol, price_precision: i.pricePrecision, currency: c.name, currency_sub: c.sub_name, decimals: c.decimals });
+  }
+  return out;
 }
 
 export async function orderView(db: Executor, id: string, userId?: number): Promise<OrderViewRow | undefined> {
-  let q = ordersQuery(db).where('o.id', '=', id);
-  if (userId !== undefined) q = q.where('o.user_id', '=', userId);
-  return q.executeTakeFirst();
+  let q = db.selectFrom('contract_orders').selectAll().where('id', '=', id);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  const row = await q.executeTakeFirst();
+  return row ? (await withNames(db, [row]))[0] : undefined;
 }
 
 export async function orderViews(db: Executor, ids: string[]): Promise<OrderViewRow[]> {
   if (ids.length === 0) return [];
-  return ordersQuery(db).where('o.id', 'in', ids).orderBy('o.id').execute();
+  return withNames(db, await db.selectFrom('contract_orders').selectAll().where('id', 'in', ids).orderBy('id').execute());
 }
 
 /** A user's orders by tab: 1 holding (before expiry), 2 pending settlement (expired, awaiting the close tick), 3 history. */
 export async function userOrders(db: Executor, userId: number, tab: 0 | 1 | 2 | 3, now: Date, page: number, limit: number) {
-  let q = ordersQuery(db).where('o.user_id', '=', userId);
-  if (tab === 1) q = q.where('o.status', '=', 'open').where('o.expires_at', '>', now);
-  if (tab === 2) q = q.where('o.status', '=', 'open').where('o.expires_at', '<=', now);
-  if (tab === 3) q = q.where('o.status', '<>', 'open');
-  const [items, total] = await Promise.all([
-    q.orderBy('o.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  let q = db.selectFrom('contract_orders').where('user_id', '=', userId);
+  if (tab === 1) q = q.where('status', '=', 'open').where('expires_at', '>', now);
+  if (tab === 2) q = q.where('status', '=', 'open').where('expires_at', '<=', now);
+  if (tab === 3) q = q.where('status', '<>', 'open');
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(total.n) };
+  return { items: await withNames(db, rows), total: Number(total.n) };
 }
 
 // ---- settlement -------------------------------------------------------------------------------
@@ -285,18 +311,7 @@ export interface CloseTick {
  * expiry + window (one index probe per instant). Instants without such a tick are absent.
  */
 export async function closeTicks(db: Executor, instrumentId: number, instants: Date[], windowMs: number): Promise<Map<number, CloseTick>> {
-  if (instants.length === 0) return new Map();
-  const res = await sql<{ expiry: Date | string; id: string; price: string; at: Date | string }>`
-    select e.at as expiry, t.id, t.price, t.at
-      from unnest(${instants.map((d) => d.toISOString())}::timestamptz[]) as e(at)
-      cross join lateral (
-        select m.id, m.price, m.at from market_ticks m
-         where m.instrument_id = ${instrumentId} and m.at >= e.at
-           and m.at < e.at + ${windowMs} * interval '1 millisecond'
-         order by m.at, m.id limit 1) t`.execute(db);
-  const out = new Map<number, CloseTick>();
-  for (const r of res.rows) out.set(new Date(r.expiry).getTime(), { id: String(r.id), price: r.price, at: new Date(r.at) });
-  return out;
+  return firstTicksInWindows(db, instrumentId, instants, windowMs);
 }
 
 /** Open orders among `ids` (the settler re-reads inside its transaction). */
@@ -333,59 +348,4 @@ export async function applySettlements(trx: Trx, rows: SettlementWrite[], at: Da
      where o.id = v.id and o.status = 'open'
     returning o.id`.execute(trx);
   return new Set(res.rows.map((r) => String(r.id)));
-}
-
-// ---- console ----------------------------------------------------------------------------------
-
-export async function settlementLog(
-  db: Executor,
-  f: { page: number; limit: number; instrumentId?: number; status?: string; userId?: number },
-) {
-  let q = ordersQuery(db).where('o.status', '<>', 'open');
-  if (f.instrumentId) q = q.where('o.instrument_id', '=', f.instrumentId);
-  if (f.status) q = q.where('o.status', '=', f.status);
-  if (f.userId) q = q.where('o.user_id', '=', f.userId);
-  const [items, total] = await Promise.all([
-    q.orderBy('o.settled_at', 'desc').orderBy('o.id', 'desc').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
-}
-
-/** House P&L per UTC day and currency from settled orders (house = −(user profit + fee)). */
-export async function housePnl(db: Executor, since: Date) {
-  const res = await sql<{
-    day: string;
-    currency_id: number;
-    currency: string;
-    sub_name: string;
-    decimals: number;
-    orders: string;
-    stake: string;
-    user_profit: string;
-    fees: string;
-    won: string;
-    lost: string;
-    tie: string;
-    void: string;
-  }>`
-    select to_char(date_trunc('day', o.settled_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-           o.currency_id, c.name as currency, c.sub_name, c.decimals,
-           count(*) as orders, sum(o.stake) as stake, sum(o.profit) as user_profit, sum(o.fee) as fees,
-           count(*) filter (where o.status = 'won') as won, count(*) filter (where o.status = 'lost') as lost,
-           count(*) filter (where o.status = 'tie') as tie, count(*) filter (where o.status = 'void') as void
-      from contract_orders o join currencies c on c.id = o.currency_id
-     where o.settled_at is not null and o.settled_at >= ${since}
-     group by 1, o.currency_id, c.name, c.sub_name, c.decimals
-     order by 1 desc, o.currency_id`.execute(db);
-  return res.rows;
-}
-
-/** Open orders per product, currency and direction (count and stake), to show beside the counters. */
-export async function openByDirection(db: Executor) {
-  const res = await sql<{ product_id: number; currency_id: number; direction: number; orders: string; stake: string }>`
-    select product_id, currency_id, direction, count(*) as orders, sum(stake) as stake
-      from contract_orders where status = 'open'
-     group by product_id, currency_id, direction`.execute(db);
-  return res.rows;
 }

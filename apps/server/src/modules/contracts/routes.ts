@@ -1,36 +1,32 @@
 /**
- * User API of timed up/down contracts: the seconds-trade calls of spec §7 (/microtrade/*) and the
- * newer /contract/* calls, which map onto the same services (docs/product/api.md). /contract/followContract
- * belongs to copy trading and is not served here.
+ * User API of timed up/down contracts: the seconds-trade calls (/microtrade/*) and the newer
+ * /contract/* calls, which map onto the same services (docs/product/api.md).
+ * /contract/followContract belongs to copy trading and is not served here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   apiResponse,
+  contractDetailsQuerySchema,
+  contractListQuerySchema,
+  contractMarketQuerySchema,
   contractOrderDetailSchema,
+  contractOrderListQuerySchema,
   contractOrderPageSchema,
+  contractOrderStatusQuerySchema,
+  contractOrdersQuerySchema,
   contractPayableCurrencyListSchema,
+  contractPlaceOrderBodySchema,
   contractProductListSchema,
   contractProductPageSchema,
   contractProductSchema,
+  contractResultQuerySchema,
+  contractSubmitBodySchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser, resolveSession } from '../sessions';
-import { LIST_PAGE_SIZE, getOrder, listOrders, payableCurrencies, placeOrder, product, products } from './service';
-
-const lang = z.string().optional();
-const marketId = z.coerce.number().int().min(1).max(2_147_483_647);
-const currencyId = z.coerce.number().int().min(1).max(2_147_483_647);
-const direction = z.union([z.coerce.number().int().min(1).max(2), z.enum(['up', 'down']).transform((d) => (d === 'up' ? 1 : 2))]);
-const seconds = z.coerce.number().int().min(1).max(86_400);
-const amount = z.string().trim().min(1).max(40);
-const orderId = z.coerce.string().trim().regex(/^\d{1,18}$/);
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const limit = z.coerce.number().int().min(1).max(50).default(LIST_PAGE_SIZE);
-const tab = z.coerce.number().int().min(0).max(3).default(1) as unknown as z.ZodType<0 | 1 | 2 | 3>;
-const clientKey = z.string().trim().min(1).max(64).optional();
+import { getOrder, listOrders, payableCurrencies, placeOrder, product, products } from './service';
 
 async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
   const raw = req.headers.authorization;
@@ -45,14 +41,14 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const user = requireUser(ctx);
     const tags = ['contracts'];
 
-    // ---- seconds trade (spec §7) ------------------------------------------------------------
+    // ---- seconds trade ---------------------------------------------------------------------
     app.get(
       '/microtrade/payable_currencies',
       {
         schema: {
           tags,
           summary: 'Currencies a stake can be paid in, with limits and (signed in) the contract-account balance',
-          querystring: z.object({ match_id: marketId.optional(), lang }),
+          querystring: contractMarketQuerySchema,
           response: apiResponse(contractPayableCurrencyListSchema),
         },
       },
@@ -65,25 +61,16 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Contract products per market: expiry options with payout rates, fee, stake limits, state',
-          querystring: z.object({ match_id: marketId.optional(), lang }),
+          querystring: contractMarketQuerySchema,
           response: apiResponse(contractProductListSchema),
         },
       },
       async (req) => ok(await products(ctx, { instrumentId: req.query.match_id })),
     );
 
-    const submitBody = z.object({
-      match_id: marketId,
-      currency_id: currencyId,
-      type: direction,
-      seconds,
-      number: amount,
-      client_key: clientKey,
-      lang,
-    });
     app.post(
       '/microtrade/submit',
-      { preValidation: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: submitBody, response: apiResponse(contractOrderDetailSchema) } },
+      { preValidation: user, schema: { tags, summary: 'Places an up (type 1) or down (type 2) order', body: contractSubmitBodySchema, response: apiResponse(contractOrderDetailSchema) } },
       async (req) =>
         ok(
           await placeOrder(ctx, currentUser(req), {
@@ -104,7 +91,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "The user's orders: status 1 holding, 2 pending settlement, 3 history, 0 all (page size 5)",
-          querystring: z.object({ status: tab, page, limit, lang }),
+          querystring: contractOrdersQuerySchema,
           response: apiResponse(contractOrderPageSchema),
         },
       },
@@ -113,7 +100,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/microtrade/get_result',
-      { preValidation: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: z.object({ id: orderId, lang }), response: apiResponse(contractOrderDetailSchema) } },
+      { preValidation: user, schema: { tags, summary: 'One order with its result and settlement ticks', querystring: contractResultQuerySchema, response: apiResponse(contractOrderDetailSchema) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.id)),
     );
 
@@ -124,7 +111,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Contract products (newer API)',
-          querystring: z.object({ page, page_size: z.coerce.number().int().min(1).max(100).default(50), lang }),
+          querystring: contractListQuerySchema,
           response: apiResponse(contractProductPageSchema),
         },
       },
@@ -141,7 +128,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One contract product (newer API; contract_id or product_id = market id)',
-          querystring: z.object({ contract_id: marketId.optional(), product_id: marketId.optional(), lang }),
+          querystring: contractDetailsQuerySchema,
           response: apiResponse(contractProductSchema),
         },
       },
@@ -155,17 +142,7 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Places an order (newer API)',
-          body: z.object({
-            contract_id: marketId.optional(),
-            product_id: marketId.optional(),
-            match_id: marketId.optional(),
-            currency_id: currencyId,
-            type: direction,
-            seconds,
-            number: amount,
-            client_key: clientKey,
-            lang,
-          }),
+          body: contractPlaceOrderBodySchema,
           response: apiResponse(contractOrderDetailSchema),
         },
       },
@@ -184,13 +161,13 @@ export function contractsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/contract/getOrderList',
-      { preValidation: user, schema: { tags, summary: "The user's orders (newer API)", querystring: z.object({ status: tab, page, page_size: limit, lang }), response: apiResponse(contractOrderPageSchema) } },
+      { preValidation: user, schema: { tags, summary: "The user's orders (newer API)", querystring: contractOrderListQuerySchema, response: apiResponse(contractOrderPageSchema) } },
       async (req) => ok(await listOrders(ctx, currentUser(req), { tab: req.query.status, page: req.query.page, limit: req.query.page_size })),
     );
 
     app.get(
       '/contract/findOrderStatus',
-      { preValidation: user, schema: { tags, summary: 'One order (newer API)', querystring: z.object({ order_id: orderId, lang }), response: apiResponse(contractOrderDetailSchema) } },
+      { preValidation: user, schema: { tags, summary: 'One order (newer API)', querystring: contractOrderStatusQuerySchema, response: apiResponse(contractOrderDetailSchema) } },
       async (req) => ok(await getOrder(ctx, currentUser(req), req.query.order_id)),
     );
   };

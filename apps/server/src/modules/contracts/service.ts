@@ -1,6 +1,6 @@
 /** Rules of timed up/down contracts: products, placing an order, the user's orders. */
 import { ACCOUNT_TYPES } from '@bourse/contract';
-import { AmountFormatError, formatUnits, parseUnits } from '@bourse/money';
+import { formatUnits, parseAmountInput } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { accountBalance, findUserAccountId, ledger } from '../ledger';
@@ -10,14 +10,18 @@ import * as repo from './repo';
 import type { ContractSettler } from './settle';
 import { orderView, productView, type ProductView } from './views';
 
-/** Seconds-trade lists (spec §9). */
-export const LIST_PAGE_SIZE = 5;
+/** The settlement scheduler of each app (set by startContractsJobs), told about new expiries. */
+const settlers = new WeakMap<AppContext, ContractSettler>();
 
-let settler: ContractSettler | null = null;
+/** Attaches (or, with null, detaches) the app's settlement scheduler. */
+export function attachSettler(ctx: AppContext, s: ContractSettler | null): void {
+  if (s) settlers.set(ctx, s);
+  else settlers.delete(ctx);
+}
 
-/** The scheduler of this process (set by startContractsJobs) learns about new expiries. */
-export function attachSettler(s: ContractSettler | null): void {
-  settler = s;
+/** The app's settlement scheduler, if this process runs one. */
+export function attachedSettler(ctx: AppContext): ContractSettler | null {
+  return settlers.get(ctx) ?? null;
 }
 
 export async function products(ctx: AppContext, opts: { instrumentId?: number; forConsole?: boolean } = {}): Promise<ProductView[]> {
@@ -61,19 +65,12 @@ export interface PlaceInput {
   clientKey?: string;
 }
 
+/** The stake as typed, in base units (the shared parser; never rounded). */
 function parseStake(input: string, decimals: number): bigint {
-  try {
-    const v = parseUnits(input, decimals);
-    if (v <= 0n) throw new AppError('amount_not_positive');
-    return v;
-  } catch (err) {
-    if (err instanceof AmountFormatError) {
-      throw new AppError(err.reason === 'precision' ? 'amount_precision' : err.reason === 'negative' ? 'amount_not_positive' : 'field_invalid', {
-        field: 'number',
-      });
-    }
-    throw err;
-  }
+  const r = parseAmountInput(input, decimals);
+  if (r.ok) return r.units;
+  if (r.reason === 'not_positive') throw new AppError('amount_not_positive');
+  throw new AppError(r.reason === 'too_many_places' ? 'amount_precision' : 'field_invalid', { field: 'number' });
 }
 
 /**
@@ -151,7 +148,7 @@ export async function placeOrder(ctx: AppContext, userId: number, input: PlaceIn
     }
     throw err;
   }
-  settler?.notify(expiresAt);
+  settlers.get(ctx)?.notify(expiresAt);
   return getOrder(ctx, userId, id);
 }
 

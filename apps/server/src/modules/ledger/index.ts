@@ -8,3 +8,4 @@ export { accountBalance, findUserAccountId } from './repo';
 export { postMany, batchArrays, BatchRefused, LEDGER_OVERDRAWN, isOverdrawn, type ManyEntry, type BatchArrays } from './post-many';
 export { ledgerAdminRoutes } from './admin-routes';
 export { userBalances, userAccountsByIds, lockAccount, liabilityBalances, userJournalLines, type BalanceRow, type JournalLine, type JournalLineFilter } from './account-reads';
+export { userAccountIds, availableBalances, systemBalances } from './balance-reads';

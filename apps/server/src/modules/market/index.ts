@@ -11,3 +11,5 @@ export type { TickReferenceReader } from './tick-references';
 export { MarketFeed } from './feed';
 export { PERIODS, type Period } from './periods';
 export { currenciesByIds, usdtInstrumentId } from './currency-lookup';
+export { instrumentsByIds, instrumentIdByPair, type InstrumentRef } from './instrument-lookup';
+export { firstTicksInWindows, type WindowTick } from './tick-windows';

@@ -4,19 +4,26 @@
  * clock (only when SAVINGS_DEMO_CLOCK is on). Every change is audited.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiResponse,
-  rowId,
   savingsAccrualSummarySchema,
+  savingsAdminOrdersQuerySchema,
+  savingsAdminProductBodySchema,
   savingsAdminProductListSchema,
+  savingsAdminProductParamsSchema,
+  savingsClockAdvanceBodySchema,
   savingsClockAdvanceSchema,
   savingsClockSchema,
+  savingsLangQuerySchema,
   savingsOrderPageSchema,
+  savingsPoolFundBodySchema,
   savingsPoolListSchema,
   savingsProductIdSchema,
   savingsProductOpenSchema,
+  savingsProductStatusBodySchema,
+  savingsRunNowBodySchema,
   savingsRunPageSchema,
+  savingsRunsQuerySchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -24,56 +31,9 @@ import { ok } from '../../http/envelope';
 import { audit, currentOperator, requireOperator } from '../operators';
 import { runAccrual } from './accrual';
 import { advanceDemoClock, demoClock, savingsClock } from './clock';
-import { KINDS } from './repo';
 import { lastDueDay, dayStart } from './rules';
-import {
-  adminProducts,
-  adminRuns,
-  createProduct,
-  editProduct,
-  fundPool,
-  listOrders,
-  poolBalances,
-  setProductOpen,
-} from './service';
-
-const lang = z.string().optional();
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const limit = z.coerce.number().int().min(1).max(100).default(20);
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const rateText = z.string().trim().max(40);
-const amountText = z.union([z.string(), z.number()]).transform(String);
-/**
- * A yes/no field: a JSON boolean, or true/false/1/0 from a form. (z.coerce.boolean() reads the
- * string "false" as true, which would open a product or allow early redemption by mistake.)
- */
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
-
-const productBody = z.object({
-  kind: z.enum(KINDS as ['savings', 'lock', 'pledge', 'machine']),
-  names: z.record(z.string(), z.string().max(200)),
-  currency_id: rowId,
-  term_days: z.coerce.number().int().min(1).max(3650),
-  rate_mode: z.enum(['fixed', 'range']),
-  daily_rate: rateText,
-  rate_max: rateText.optional(),
-  min_amount: amountText,
-  max_amount: amountText,
-  total_quota: amountText,
-  start_time: z.string().max(40),
-  end_time: z.string().max(40),
-  penalty_rate: rateText,
-  early_redeem: flag.default(true),
-  forfeit_income: flag.default(false),
-  /** False makes a prepaid lease (machine leasing): the amount is a fee, never returned. */
-  refund_principal: flag.default(true),
-  payout: z.enum(['account', 'compound']),
-  status: z.union([z.literal(0), z.literal(1)]).default(1),
-  sort: z.coerce.number().int().min(-10000).max(10000).default(0),
-  lang,
-});
+import { adminProducts, adminRuns, createProduct, editProduct, fundPool, poolBalances, setProductOpen } from './console';
+import { listOrders } from './records';
 
 /** Audit rows are JSON: amounts (bigint) as decimal strings of base units. */
 function plain(value: unknown): unknown {
@@ -86,18 +46,18 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/savings/products', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsAdminProductListSchema) } }, async () =>
+    app.get('/admin/savings/products', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: savingsLangQuerySchema, response: apiResponse(savingsAdminProductListSchema) } }, async () =>
       ok(await adminProducts(ctx)),
     );
 
-    app.post('/admin/savings/products', { preValidation: admins, schema: { tags: ['admin'], body: productBody, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
+    app.post('/admin/savings/products', { preValidation: admins, schema: { tags: ['admin'], body: savingsAdminProductBodySchema, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const id = await createProduct(ctx, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_create', `savings_product:${id}`, undefined, form, req.ip);
       return ok({ id });
     });
 
-    app.post('/admin/savings/products/:id', { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: productBody, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
+    app.post('/admin/savings/products/:id', { preValidation: admins, schema: { tags: ['admin'], params: savingsAdminProductParamsSchema, body: savingsAdminProductBodySchema, response: apiResponse(savingsProductIdSchema) } }, async (req) => {
       const { lang: _l, ...form } = req.body;
       const r = await editProduct(ctx, req.params.id, form);
       await audit(ctx, currentOperator(req).id, 'savings.product_update', `savings_product:${req.params.id}`, plain(r.before), plain(r.after), req.ip);
@@ -106,7 +66,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/savings/products/:id/status',
-      { preValidation: admins, schema: { tags: ['admin'], params: idParam, body: z.object({ open: flag, lang }), response: apiResponse(savingsProductOpenSchema) } },
+      { preValidation: admins, schema: { tags: ['admin'], params: savingsAdminProductParamsSchema, body: savingsProductStatusBodySchema, response: apiResponse(savingsProductOpenSchema) } },
       async (req) => {
         const r = await setProductOpen(ctx, req.params.id, req.body.open);
         await audit(ctx, currentOperator(req).id, req.body.open ? 'savings.product_open' : 'savings.product_close', `savings_product:${req.params.id}`, r.before, r.after, req.ip);
@@ -120,14 +80,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: {
           tags: ['admin'],
-          querystring: z.object({
-            user_id: rowId.optional(),
-            product_id: rowId.optional(),
-            status: z.enum(['active', 'matured', 'redeemed']).optional(),
-            page,
-            limit,
-            lang,
-          }),
+          querystring: savingsAdminOrdersQuerySchema,
           response: apiResponse(savingsOrderPageSchema),
         },
       },
@@ -145,7 +98,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/savings/runs',
-      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ product_id: rowId.optional(), page, limit, lang }), response: apiResponse(savingsRunPageSchema) } },
+      { preValidation: anyOperator, schema: { tags: ['admin'], querystring: savingsRunsQuerySchema, response: apiResponse(savingsRunPageSchema) } },
       async (req) => {
         const now = savingsClock(ctx).now();
         return ok({
@@ -158,13 +111,13 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Runs accrual now (the scheduler does the same each SAVINGS_JOB_MS); idempotent.
-    app.post('/admin/savings/runs', { preValidation: admins, schema: { tags: ['admin'], body: z.object({ lang }), response: apiResponse(savingsAccrualSummarySchema) } }, async (req) => {
+    app.post('/admin/savings/runs', { preValidation: admins, schema: { tags: ['admin'], body: savingsRunNowBodySchema, response: apiResponse(savingsAccrualSummarySchema) } }, async (req) => {
       const r = await runAccrual(ctx);
       await audit(ctx, currentOperator(req).id, 'savings.accrual_run', 'savings', undefined, r, req.ip);
       return ok(r);
     });
 
-    app.get('/admin/savings/pools', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsPoolListSchema) } }, async () =>
+    app.get('/admin/savings/pools', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: savingsLangQuerySchema, response: apiResponse(savingsPoolListSchema) } }, async () =>
       ok(await poolBalances(ctx)),
     );
 
@@ -174,7 +127,7 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: admins,
         schema: {
           tags: ['admin'],
-          body: z.object({ currency_id: rowId, amount: amountText, direction: z.enum(['in', 'out']).default('in'), lang }),
+          body: savingsPoolFundBodySchema,
           response: apiResponse(savingsPoolListSchema),
         },
       },
@@ -187,14 +140,14 @@ export function savingsConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Demo clock (SAVINGS_DEMO_CLOCK=on only): shows the engine's time and moves it forward.
-    app.get('/admin/savings/clock', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(savingsClockSchema) } }, () => {
+    app.get('/admin/savings/clock', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: savingsLangQuerySchema, response: apiResponse(savingsClockSchema) } }, () => {
       const c = demoClock(ctx);
       return ok({ enabled: c !== null, now: savingsClock(ctx).now().toISOString(), offset_ms: c?.offsetMs ?? 0 });
     });
 
     app.post(
       '/admin/savings/clock/advance',
-      { preValidation: admins, schema: { tags: ['admin'], body: z.object({ hours: z.coerce.number().int().min(1).max(24 * 366), run: flag.default(true), lang }), response: apiResponse(savingsClockAdvanceSchema) } },
+      { preValidation: admins, schema: { tags: ['admin'], body: savingsClockAdvanceBodySchema, response: apiResponse(savingsClockAdvanceSchema) } },
       async (req) => {
         const c = demoClock(ctx);
         if (!c) throw new AppError('savings_demo_clock_off');
