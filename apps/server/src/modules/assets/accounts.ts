@@ -1,5 +1,5 @@
 /**
- * Which account type each asset-centre flow uses (spec §3 asset types: 1 legal, 2 change,
+ * Which account type each asset-centre flow uses (asset types: 1 legal, 2 change,
  * 3 lever, 4 micro). Deposits credit and withdrawals debit the "change" account (type 2, the
  * coin/exchange account where crypto is held); exchange also happens there. Transfers move
  * funds between any two of the four types.
