@@ -33,3 +33,4 @@ export * from './api/chain-requests';
 export * from './api/market-requests';
 export * from './api/savings-requests';
 export * from './api/contracts-requests';
+export * from './api/spot-requests';

@@ -1,19 +1,8 @@
 /** Console API of spot trading (`/api/admin/spot/*`): market parameters and fees, orders, trades, the demo bot. */
-import type { SpotAdminMarket, SpotAdminOrderPage, SpotAdminTrade, SpotBotStatus, SpotMarketParams, SpotOrder } from '@bourse/contract';
+import type { SpotAdminMarket, SpotAdminOrderPage, SpotAdminTrade, SpotBotStatus, SpotMarketParams, SpotOrder, SpotAdminMarketBody } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export interface SpotMarketPatch {
-  trading?: boolean;
-  maker_fee?: string;
-  taker_fee?: string;
-  min_notional?: string;
-  price_band?: string;
-  bot_enabled?: boolean;
-  bot_spread?: string;
-  bot_step?: string;
-  bot_levels?: number;
-  bot_level_notional?: string;
-}
+export type SpotMarketPatch = SpotAdminMarketBody;
 
 export const spotKeys = {
   markets: ['admin', 'spot', 'markets'] as const,

@@ -9,7 +9,7 @@
  * arrived) is re-read, with nothing in flight, before an order is refused (`stale`).
  */
 import type { Database } from '../../db/database';
-import { ledger, type ManyEntry } from '../ledger';
+import { availableBalances, ledger, userAccountIds, type ManyEntry } from '../ledger';
 import type { SpotMarket } from './market';
 import type { AccountOf } from './settlement';
 import { SPOT_ACCOUNT_TYPE } from './types';
@@ -71,13 +71,13 @@ export class AccountView {
    */
   async load(accountIds: number[]): Promise<void> {
     const missing = [...new Set(accountIds)].filter((id) => !this.balances.has(id));
-    if (missing.length) for (const [id, available] of await readAvailable(this.db, missing)) this.balances.set(id, available);
+    if (missing.length) for (const [id, available] of await availableBalances(this.db, missing)) this.balances.set(id, available);
   }
 
   /** Re-reads balances with nothing in flight: the view is then exactly the database's. */
   async refresh(accountIds: number[]): Promise<void> {
     const now = Date.now();
-    for (const [id, available] of await readAvailable(this.db, accountIds)) {
+    for (const [id, available] of await availableBalances(this.db, accountIds)) {
       this.balances.set(id, available);
       this.refreshedAt.set(id, now);
     }
@@ -88,14 +88,7 @@ export class AccountView {
     const currencies = [m.baseCurrencyId, m.quoteCurrencyId];
     const missing = [...new Set(userIds)].filter((u) => currencies.some((c) => !this.ids.has(`${u}:${c}`)));
     if (!missing.length) return;
-    const rows = await this.db
-      .selectFrom('accounts')
-      .select(['id', 'user_id', 'currency_id'])
-      .where('user_id', 'in', missing)
-      .where('currency_id', 'in', currencies)
-      .where('account_type', '=', SPOT_ACCOUNT_TYPE)
-      .execute();
-    for (const r of rows) this.ids.set(`${r.user_id}:${r.currency_id}`, r.id);
+    for (const r of await userAccountIds(this.db, missing, currencies, SPOT_ACCOUNT_TYPE)) this.ids.set(`${r.user_id}:${r.currency_id}`, r.id);
     for (const u of missing) {
       for (const c of currencies) {
         if (this.ids.has(`${u}:${c}`)) continue;
@@ -109,9 +102,4 @@ export class AccountView {
     const key = `${code}:${currencyId}`;
     if (!this.ids.has(key)) this.ids.set(key, await this.db.transaction().execute((trx) => ledger.systemAccount(trx, code, currencyId)));
   }
-}
-
-async function readAvailable(db: Database, ids: number[]): Promise<Map<number, bigint>> {
-  const rows = await db.selectFrom('accounts').select(['id', 'available']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, BigInt(r.available)]));
 }

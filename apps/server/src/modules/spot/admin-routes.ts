@@ -1,29 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiResponse,
-  bigRowId,
-  rowId,
+  spotAdminCancelBodySchema,
+  spotAdminMarketBodySchema,
   spotAdminMarketListSchema,
+  spotAdminMarketParamsSchema,
   spotAdminOrderPageSchema,
+  spotAdminOrderParamsSchema,
+  spotAdminOrdersQuerySchema,
   spotAdminTradeListSchema,
+  spotAdminTradesQuerySchema,
   spotBotStatusSchema,
+  spotLangQuerySchema,
   spotMarketParamsSchema,
   spotOrderSchema,
 } from '@bourse/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { userLabels } from '../identity';
 import { audit, currentOperator, requireOperator } from '../operators';
 import { spotEngines } from './engines';
 import { loadMarkets } from './market';
-import { upsertMarketParams, recentTrades, userLabels } from './repo';
+import { upsertMarketParams, recentTrades } from './repo';
 import { cancelOrder, listOrders, marketView } from './service';
 import { activeSpotBot } from './bot';
 import { formatUnits } from '@bourse/money';
-
-const lang = z.string().optional();
-const rate = z.string().trim().regex(/^\d+(\.\d{1,18})?$/);
 
 /** Console API of spot trading: market parameters and fees, orders, trades, the demo bot. */
 export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -32,7 +34,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const anyOperator = requireOperator(ctx);
     const admins = requireOperator(ctx, ['admin']);
 
-    app.get('/admin/spot/markets', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(spotAdminMarketListSchema) } }, async () => {
+    app.get('/admin/spot/markets', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: spotLangQuerySchema, response: apiResponse(spotAdminMarketListSchema) } }, async () => {
       const engines = spotEngines(ctx);
       const writers = new Map((await engines.running()).map((w) => [w.market.instrumentId, w]));
       return ok(
@@ -57,20 +59,8 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: admins,
         schema: {
           tags: ['admin'],
-          params: z.object({ id: rowId }),
-          body: z.object({
-            trading: z.coerce.boolean().optional(),
-            maker_fee: rate.optional(),
-            taker_fee: rate.optional(),
-            min_notional: rate.optional(),
-            price_band: rate.optional(),
-            bot_enabled: z.coerce.boolean().optional(),
-            bot_spread: rate.optional(),
-            bot_step: rate.optional(),
-            bot_levels: z.coerce.number().int().min(1).max(50).optional(),
-            bot_level_notional: rate.optional(),
-            lang,
-          }),
+          params: spotAdminMarketParamsSchema,
+          body: spotAdminMarketBodySchema,
           response: apiResponse(spotMarketParamsSchema),
         },
       },
@@ -96,14 +86,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: {
           tags: ['admin'],
-          querystring: z.object({
-            status: z.enum(['pending', 'history', 'all']).default('pending'),
-            symbol: z.string().max(40).optional(),
-            user_id: rowId.optional(),
-            page: z.coerce.number().int().min(1).default(1),
-            limit: z.coerce.number().int().min(1).max(100).default(20),
-            lang,
-          }),
+          querystring: spotAdminOrdersQuerySchema,
           response: apiResponse(spotAdminOrderPageSchema),
         },
       },
@@ -117,7 +100,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/spot/orders/:id/cancel',
-      { preValidation: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: z.object({ id: bigRowId }), body: z.object({ lang }), response: apiResponse(spotOrderSchema) } },
+      { preValidation: requireOperator(ctx, ['admin', 'support']), schema: { tags: ['admin'], params: spotAdminOrderParamsSchema, body: spotAdminCancelBodySchema, response: apiResponse(spotOrderSchema) } },
       async (req) => {
         const order = await cancelOrder(ctx, null, req.params.id, 'operator');
         await audit(ctx, currentOperator(req).id, 'spot.order.cancel', order.id, null, { status: order.status }, req.ip);
@@ -131,7 +114,7 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: anyOperator,
         schema: {
           tags: ['admin'],
-          querystring: z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang }),
+          querystring: spotAdminTradesQuerySchema,
           response: apiResponse(spotAdminTradeListSchema),
         },
       },
@@ -164,8 +147,8 @@ export function spotAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/admin/spot/bot', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: z.object({ lang }), response: apiResponse(spotBotStatusSchema) } }, async () => {
-      const bot = activeSpotBot();
+    app.get('/admin/spot/bot', { preValidation: anyOperator, schema: { tags: ['admin'], querystring: spotLangQuerySchema, response: apiResponse(spotBotStatusSchema) } }, async () => {
+      const bot = activeSpotBot(ctx);
       const markets = await loadMarkets(ctx.db);
       return ok({
         running: bot !== null,

@@ -10,9 +10,9 @@
  */
 import { Dec, parseUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
-import { hashPassword } from '../../lib/crypto';
-import { randomBytes } from 'node:crypto';
+import { ensureDemoUser } from '../identity';
 import { ledger } from '../ledger';
+import { listInstruments } from '../market';
 import { spotEngines } from './engines';
 import { loadMarkets, lotsText, priceText, type SpotMarket } from './market';
 import { cancelOrder, placeOrder } from './service';
@@ -40,33 +40,12 @@ export interface BotMarketStatus {
   grid: string | null;
 }
 
-async function ensureBotUser(ctx: AppContext, email: string, nickname: string): Promise<number> {
-  const found = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (found) return found.id;
-  await ctx.db
-    .insertInto('users')
-    .values({
-      email,
-      mobile: null,
-      area_code: null,
-      // Nobody signs in as the bot: a random password nobody knows.
-      password_hash: await hashPassword(randomBytes(24).toString('hex')),
-      nickname,
-      invite_code: `BOT${randomBytes(4).toString('hex').toUpperCase()}`,
-      is_demo: true,
-    })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  const row = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Creates the two labelled demo bot accounts and funds them from `demo` (idempotent). */
 export async function seedBots(ctx: AppContext): Promise<{ maker: number; taker: number }> {
-  const maker = await ensureBotUser(ctx, BOT_MAKER_EMAIL, 'Market maker bot (demo)');
-  const taker = await ensureBotUser(ctx, BOT_TAKER_EMAIL, 'Demo order flow bot (demo)');
+  const maker = await ensureDemoUser(ctx.db, BOT_MAKER_EMAIL, 'Market maker bot (demo)');
+  const taker = await ensureDemoUser(ctx.db, BOT_TAKER_EMAIL, 'Demo order flow bot (demo)');
   const markets = await loadMarkets(ctx.db);
-  const insts = await ctx.db.selectFrom('instruments').select(['id', 'sim_price']).execute();
+  const insts = await listInstruments(ctx.db);
   const startPrice = new Map(insts.map((i) => [i.id, i.sim_price]));
   await ctx.db.transaction().execute(async (trx) => {
     const fund = async (userId: number, currencyId: number, amount: bigint) => {
@@ -95,15 +74,17 @@ export async function seedBots(ctx: AppContext): Promise<{ maker: number; taker:
   return { maker, taker };
 }
 
-let active: SpotBot | null = null;
+/** The running demo bot of each app (one per app context, so two apps can run in one process). */
+const activeBots = new WeakMap<AppContext, SpotBot>();
 
-/** The running demo bot of this process (console status), if any. */
-export function activeSpotBot(): SpotBot | null {
-  return active;
+/** The app's running demo bot (console status), if any. */
+export function activeSpotBot(ctx: AppContext): SpotBot | null {
+  return activeBots.get(ctx) ?? null;
 }
 
-export function setActiveBot(bot: SpotBot | null): void {
-  active = bot;
+export function setActiveBot(ctx: AppContext, bot: SpotBot | null): void {
+  if (bot) activeBots.set(ctx, bot);
+  else activeBots.delete(ctx);
 }
 
 interface MarketState {

@@ -27,18 +27,17 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, type ErrorCode } from '@bourse/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../http/errors';
-import type { CancelReason, NewOrder, OrderState } from './types';
+import { commandWire, encodeCommand, encodeOrder, replyWire, type Reply, type SpotCommand } from './forward-wire';
+import type { OrderState } from './types';
 
 /** How long a forwarded command may wait for the writer before it is refused unapplied. */
 export const FORWARD_DEADLINE_MS = 2000;
 /** After the deadline, how long the sender still waits for the answer of a command already started. */
 export const REPLY_MARGIN_MS = 3000;
 
-export type SpotCommand =
-  | { kind: 'place'; order: NewOrder }
-  | { kind: 'cancel'; orderId: number; userId: number | null; reason: CancelReason };
+export type { SpotCommand };
 
 /**
  * No answer in time: `spot_busy` to the user. The command may have been applied (its answer lost)
@@ -64,91 +63,6 @@ export type ServeCommand = (
   cmd: SpotCommand,
   deadline: number,
 ) => Promise<OrderState | null>;
-
-// Wire formats (JSON): amounts as decimal strings, instants as ISO text.
-const int = z.int();
-const units = z
-  .string()
-  .regex(/^-?\d+$/)
-  .transform((v) => BigInt(v));
-const instant = z.iso.datetime().transform((v) => new Date(v));
-const side = z.enum(['buy', 'sell']);
-const orderType = z.enum(['limit', 'market']);
-const tif = z.enum(['gtc', 'ioc', 'post_only']);
-const reason = z.enum(['user', 'operator', 'ioc', 'self_trade', 'no_liquidity', 'bot']);
-
-const commandWire = z.object({
-  id: z.string(),
-  replyTo: z.string(),
-  deadline: z.number(),
-  cmd: z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('place'),
-      order: z.object({
-        userId: int,
-        side,
-        type: orderType,
-        tif,
-        priceTicks: int,
-        price: z.string().nullable(),
-        amountLots: int,
-        freeze: units,
-        clientOrderId: z.string().nullable(),
-      }),
-    }),
-    z.object({ kind: z.literal('cancel'), orderId: int, userId: int.nullable(), reason }),
-  ]),
-});
-
-const orderWire = z.object({
-  id: int,
-  userId: int,
-  instrumentId: int,
-  side,
-  type: orderType,
-  tif,
-  priceTicks: int,
-  price: z.string().nullable(),
-  amountLots: int,
-  filledLots: int,
-  frozen: units,
-  used: units,
-  released: units,
-  quoteFilled: units,
-  notional: units,
-  fee: units,
-  status: z.enum(['open', 'filled', 'cancelled']),
-  cancelReason: reason.nullable(),
-  clientOrderId: z.string().nullable(),
-  createdAt: instant,
-  updatedAt: instant,
-});
-
-const replyWire = z.discriminatedUnion('result', [
-  z.object({ id: z.string(), result: z.literal('ok'), order: orderWire }),
-  z.object({
-    id: z.string(),
-    result: z.literal('refused'),
-    code: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])),
-    type: z.union([z.literal('error'), z.literal(999), z.literal(998)]),
-  }),
-  z.object({ id: z.string(), result: z.literal('failed'), message: z.string() }),
-  z.object({ id: z.string(), result: z.literal('not_writer') }),
-]);
-
-type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] extends Date ? string : T[K] };
-type Reply =
-  | { id: string; result: 'ok'; order: Wire<OrderState> }
-  | {
-      id: string;
-      result: 'refused';
-      code: string;
-      params: Record<string, string | number>;
-      type: AppError['type'];
-    }
-  | { id: string; result: 'failed'; message: string }
-  | { id: string; result: 'not_writer' };
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 const isErrorCode = (code: string): code is ErrorCode => KNOWN_CODES.has(code);
@@ -401,41 +315,6 @@ export class SpotForwarder {
     this.pending.delete(id);
     done();
   }
-}
-
-function encodeCommand(cmd: SpotCommand) {
-  return cmd.kind === 'place'
-    ? {
-        kind: cmd.kind,
-        order: { ...cmd.order, freeze: cmd.order.freeze.toString() } satisfies Wire<NewOrder>,
-      }
-    : cmd;
-}
-
-function encodeOrder(o: OrderState): Wire<OrderState> {
-  return {
-    id: o.id,
-    userId: o.userId,
-    instrumentId: o.instrumentId,
-    side: o.side,
-    type: o.type,
-    tif: o.tif,
-    priceTicks: o.priceTicks,
-    price: o.price,
-    amountLots: o.amountLots,
-    filledLots: o.filledLots,
-    frozen: o.frozen.toString(),
-    used: o.used.toString(),
-    released: o.released.toString(),
-    quoteFilled: o.quoteFilled.toString(),
-    notional: o.notional.toString(),
-    fee: o.fee.toString(),
-    status: o.status,
-    cancelReason: o.cancelReason,
-    clientOrderId: o.clientOrderId,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-  };
 }
 
 function errorText(err: unknown): string {

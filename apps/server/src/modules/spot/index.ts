@@ -28,12 +28,12 @@ export async function startSpotJobs(ctx: AppContext): Promise<{ stop(): Promise<
     const { maker, taker } = await seedBots(ctx);
     bot = new SpotBot(ctx, maker, taker);
     bot.start();
-    setActiveBot(bot);
+    setActiveBot(ctx, bot);
   }
   return {
     async stop() {
       if (bot) await bot.stop();
-      if (activeSpotBot() === bot) setActiveBot(null);
+      if (activeSpotBot(ctx) === bot) setActiveBot(ctx, null);
       await engines.close();
     },
   };

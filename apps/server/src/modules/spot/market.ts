@@ -12,7 +12,7 @@
 import { Dec, formatUnits, parseUnits } from '@bourse/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { findInstrument, listInstruments, type Instrument } from '../market';
+import { findInstrument, instrumentIdByPair, listCurrencies, listInstruments, type Instrument } from '../market';
 
 export const RATE_SCALE = 10n ** 18n;
 
@@ -155,8 +155,7 @@ const DEFAULTS: SpotMarketRow = {
 };
 
 async function currencyDecimals(db: Database): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('currencies').select(['id', 'decimals']).execute();
-  return new Map(rows.map((r) => [r.id, r.decimals]));
+  return new Map((await listCurrencies(db)).map((c) => [c.id, c.decimals]));
 }
 
 /** Every spot instrument (listed or not) with its parameters. */
@@ -186,15 +185,9 @@ export async function loadMarket(db: Database, idOrSymbol: number | string): Pro
   return m;
 }
 
-/** The spot market of a base/quote currency pair (spec §3 coin trade: currency_id, legal_id). */
+/** The spot market of a base/quote currency pair (the coin trade's currency_id, legal_id). */
 export async function marketByPair(db: Database, baseId: number, quoteId: number): Promise<SpotMarket> {
-  const inst = await db
-    .selectFrom('instruments')
-    .select('id')
-    .where('kind', '=', 'spot')
-    .where('base_currency_id', '=', baseId)
-    .where('quote_currency_id', '=', quoteId)
-    .executeTakeFirst();
-  if (!inst) throw new AppError('spot_market_not_found');
-  return loadMarket(db, inst.id);
+  const id = await instrumentIdByPair(db, 'spot', baseId, quoteId);
+  if (id === null) throw new AppError('spot_market_not_found');
+  return loadMarket(db, id);
 }

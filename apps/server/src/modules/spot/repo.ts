@@ -166,11 +166,3 @@ export async function depthFromDb(db: Database, instrumentId: number, limit: num
   };
   return { bids: await side('buy'), asks: await side('sell') };
 }
-
-/** Console labels of users (nickname, e-mail or mobile, demo flag), for order and trade lists. */
-export async function userLabels(db: Database, ids: number[]): Promise<Map<number, { label: string; demo: boolean }>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'nickname', 'email', 'mobile', 'is_demo']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, { label: r.nickname || r.email || r.mobile || `#${r.id}`, demo: r.is_demo }]));
-}

@@ -1,35 +1,28 @@
 import {
-  PAGE_SIZE_DEFAULT,
   apiResponse,
-  rowId,
+  spotBalanceQuerySchema,
   spotBalanceSchema,
+  spotCancelBodySchema,
+  spotDepthQuerySchema,
   spotDepthSchema,
+  spotLangQuerySchema,
   spotMarketInfoListSchema,
   spotOrderFillsSchema,
   spotOrderPageSchema,
+  spotOrderQuerySchema,
   spotOrderSchema,
+  spotOrdersQuerySchema,
+  spotTradeBodySchema,
   spotTradeListSchema,
+  spotTradesQuerySchema,
 } from '@bourse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser } from '../sessions';
 import { balances, cancelOrder, depth, listOrders, markets, orderFills, placeOrder, trades } from './service';
 
-const lang = z.string().optional();
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const limit = z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT);
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const symbol = z.string().trim().min(3).max(40);
-const decimal = z.string().trim().max(60);
-
-/** spec §3 `type`: the side; 1/buy and 2/sell. */
-const side = z
-  .union([z.enum(['buy', 'sell', '1', '2']), z.literal(1), z.literal(2)])
-  .transform((v) => (v === 'buy' || v === '1' || v === 1 ? 'buy' : 'sell'));
-
-/** Spot (coin-to-coin) trading: spec §7 `POST /coin/trade`, `POST /coin/cancelTrade`, `GET /coin/list`, plus reads. */
+/** Spot (coin-to-coin) trading (docs/product/api.md): `POST /coin/trade`, `POST /coin/cancelTrade`, `GET /coin/list`, plus reads. */
 export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // eslint-disable-next-line @typescript-eslint/require-await
   return async (app) => {
@@ -42,18 +35,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['spot'],
           summary: 'Place a spot order (limit or market; gtc, ioc or post-only)',
-          body: z.object({
-            symbol: symbol.optional(),
-            currency_id: rowId.optional(),
-            legal_id: rowId.optional(),
-            type: side,
-            order_type: z.enum(['limit', 'market']).optional(),
-            time_in_force: z.enum(['gtc', 'ioc', 'post_only']).default('gtc'),
-            target_price: decimal.optional(),
-            amount: decimal.min(1),
-            client_order_id: z.string().trim().min(1).max(64).optional(),
-            lang,
-          }),
+          body: spotTradeBodySchema,
           response: apiResponse(spotOrderSchema),
         },
       },
@@ -79,7 +61,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/coin/cancelTrade',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: z.object({ id, lang }), response: apiResponse(spotOrderSchema) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Cancel an open spot order', body: spotCancelBodySchema, response: apiResponse(spotOrderSchema) } },
       async (req) => ok(await cancelOrder(ctx, currentUser(req), req.body.id)),
     );
 
@@ -90,7 +72,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['spot'],
           summary: "The user's spot orders: pending (open) or history, newest first",
-          querystring: z.object({ status: z.enum(['pending', 'history', 'all']).default('pending'), symbol: symbol.optional(), page, limit, lang }),
+          querystring: spotOrdersQuerySchema,
           response: apiResponse(spotOrderPageSchema),
         },
       },
@@ -99,13 +81,13 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/coin/order',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: z.object({ id, lang }), response: apiResponse(spotOrderFillsSchema) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'One order with its fills', querystring: spotOrderQuerySchema, response: apiResponse(spotOrderFillsSchema) } },
       async (req) => ok(await orderFills(ctx, currentUser(req), req.query.id)),
     );
 
     app.get(
       '/coin/balance',
-      { preValidation: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: z.object({ symbol, lang }), response: apiResponse(spotBalanceSchema) } },
+      { preValidation: user, schema: { tags: ['spot'], summary: 'Spot-account balances of a market', querystring: spotBalanceQuerySchema, response: apiResponse(spotBalanceSchema) } },
       async (req) => ok(await balances(ctx, currentUser(req), req.query.symbol)),
     );
 
@@ -115,7 +97,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['spot'],
           summary: 'Spot markets and their trading parameters',
-          querystring: z.object({ lang }),
+          querystring: spotLangQuerySchema,
           response: apiResponse(spotMarketInfoListSchema),
         },
       },
@@ -128,7 +110,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['spot'],
           summary: 'Order book: aggregated levels, best first',
-          querystring: z.object({ symbol, limit: z.coerce.number().int().min(1).max(200).default(20), lang }),
+          querystring: spotDepthQuerySchema,
           response: apiResponse(spotDepthSchema),
         },
       },
@@ -141,7 +123,7 @@ export function spotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['spot'],
           summary: 'Recent trades of a market, newest first',
-          querystring: z.object({ symbol, limit: z.coerce.number().int().min(1).max(200).default(50), lang }),
+          querystring: spotTradesQuerySchema,
           response: apiResponse(spotTradeListSchema),
         },
       },

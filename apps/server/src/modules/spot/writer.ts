@@ -2,7 +2,7 @@
  * The one writer of a market: it owns the market's order book and is the only code that changes
  * the market's orders. This file is its pipeline; the book and the matching are `matcher.ts`,
  * the accounting `settlement.ts`, the view of balances `account-view.ts`, the statement
- * `group-sql.ts`.
+ * `group-sql.ts`, the command queue `command-queue.ts`.
  *
  * Commands (place, cancel) queue up; the writer takes everything queued (up to MAX_BATCH),
  * matches it in memory and commits the group as ONE statement (`spot_commit_group2`; group
@@ -26,6 +26,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { AccountView } from './account-view';
+import { CommandQueue, refuseExpired } from './command-queue';
 import type { OrderBook } from './engine/book';
 import { commitGroup } from './group-sql';
 import type { SpotMarket } from './market';
@@ -34,10 +35,6 @@ import { claimMarket, nextOrderIds, openOrderRows, rowToState } from './repo';
 import { spendCurrency } from './settlement';
 import type { CancelReason, Command, Committed, Matched, MatchResult, NewOrder, OrderState } from './types';
 
-/** Orders applied per transaction at most (a burst is split into several groups). */
-export const MAX_BATCH = 256;
-/** Queue length beyond which new commands are refused (`spot_busy`) rather than queued. */
-export const MAX_QUEUE = 20_000;
 /** Order ids fetched from the sequence at once. */
 const ORDER_ID_BLOCK = 1024;
 /** Groups matched ahead of their commit at most (one committing, the next one ready). */
@@ -46,7 +43,7 @@ const PIPELINE_DEPTH = 2;
 export class MarketWriter {
   private readonly view: AccountView;
   private readonly matcher: Matcher;
-  private queue: Command[] = [];
+  private readonly queue = new CommandQueue();
   private running: Promise<void> | null = null;
   private closed = false;
   /**
@@ -58,9 +55,6 @@ export class MarketWriter {
   private settledAt = 0;
   /** Commands in the last group launched: the queue length at which the next one is sent early. */
   private lastGroupSize = 0;
-  /** Called when the queue reaches `wakeAt` commands (drain waiting for a group to fill). */
-  private wake: (() => void) | null = null;
-  private wakeAt = Infinity;
   /** Settles when the last committed group has been answered (answerSoon). */
   private answered: Promise<void> = Promise.resolve();
   /** Commits run one after another on this chain; `inFlight` are launched and not settled. */
@@ -136,12 +130,10 @@ export class MarketWriter {
   }
 
   private enqueue(cmd: Command): void {
-    if (this.closed || this.queue.length >= MAX_QUEUE) {
+    if (this.closed || !this.queue.push(cmd)) {
       cmd.reject(new AppError('spot_busy'));
       return;
     }
-    this.queue.push(cmd);
-    if (this.queue.length >= this.wakeAt) this.wake?.();
     // Everything queued while a group is matched or committed goes into a later group.
     this.startDrain();
   }
@@ -152,17 +144,6 @@ export class MarketWriter {
       // A command queued after the drain found the queue empty, before it ended.
       if (this.queue.length) this.startDrain();
     });
-  }
-
-  /** Resolves when `n` commands are queued or `settled` settles, whichever is first. */
-  private async queueReaches(n: number, settled: Promise<void>): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.wake = resolve;
-      this.wakeAt = n;
-      void settled.then(resolve, resolve);
-    });
-    this.wake = null;
-    this.wakeAt = Infinity;
   }
 
   /** Stops taking commands and waits for the queued ones to commit and be answered. */
@@ -195,13 +176,13 @@ export class MarketWriter {
       // deadline, checked when matched: they wait for the group ahead, so that a group stuck in
       // the database cannot carry them past it.
       if (this.inFlight.length) {
-        const forwarded = this.queue.some((c) => c.deadline !== undefined);
+        const forwarded = this.queue.hasForwarded();
         if (forwarded || this.queue.length < this.lastGroupSize) {
-          await this.queueReaches(forwarded ? Infinity : this.lastGroupSize, this.inFlight[0]!);
+          await this.queue.reaches(forwarded ? Infinity : this.lastGroupSize, this.inFlight[0]!);
           continue;
         }
       }
-      const cmds = this.queue.splice(0, MAX_BATCH).filter((cmd) => !refuseExpired(cmd));
+      const cmds = this.queue.takeGroup();
       if (!cmds.length) continue;
       let r: MatchResult;
       try {
@@ -214,7 +195,7 @@ export class MarketWriter {
         this.retry.push(...cmds);
         continue;
       }
-      this.queue.unshift(...r.rest);
+      this.queue.putBack(r.rest);
       if (r.group) {
         this.lastGroupSize = r.group.cmds.length;
         this.launch(r.group);
@@ -401,20 +382,4 @@ export class MarketWriter {
     await this.view.ensureUsers(m, places.map((c) => c.order.userId));
     await this.view.load(places.map((c) => this.view.id(c.order.userId, spendCurrency(m, c.order.side))));
   }
-}
-
-/**
- * A command past its deadline is never applied: its sender has timed out and answered the user,
- * so applying it now would act on an answer nobody receives. Wall-clock time, not the injectable
- * clock: the deadline was set by another process.
- */
-function expired(cmd: Command): boolean {
-  return cmd.deadline !== undefined && Date.now() > cmd.deadline;
-}
-
-/** Refuses an expired command (`spot_busy`); true when it did. */
-function refuseExpired(cmd: Command): boolean {
-  if (!expired(cmd)) return false;
-  cmd.reject(new AppError('spot_busy'));
-  return true;
 }
