@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { parseAbiItem, type Hash, type PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
 import type { AppContext } from '../../context';
 import type { Custody } from './custody';
+import { ChainMoved, readTransfers } from './evm-transfers';
 import { addressBook } from './repo';
 import type { ChainWatcher, TickResult, WatcherStatus } from './watcher';
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const CHAIN = 'evm';
 /** The chain name written on credited deposits (asset_deposits.chain). */
 export const EVM_DEPOSIT_CHAIN = 'ethereum';
@@ -18,9 +18,6 @@ export interface EvmWatcherOptions {
   ethCurrencyId: number | null;
   token: { address: `0x${string}`; currencyId: number } | null;
 }
-
-/** A scan saw blocks that do not chain onto each other: the chain moved under us; retry next round. */
-class ChainMoved extends Error {}
 
 /**
  * Watches an EVM chain over JSON-RPC for native transfers and ERC20 Transfer logs to deposit
@@ -224,74 +221,7 @@ export class EvmWatcher implements ChainWatcher {
     const to =
       head < cursor.number + BigInt(this.opts.batch) ? head : cursor.number + BigInt(this.opts.batch);
     const book = await addressBook(this.ctx.db, 'evm');
-    const hashes = new Map<bigint, Hash>();
-    const found: Array<{
-      txHash: string;
-      logIndex: number;
-      blockNumber: bigint;
-      blockHash: string;
-      address: string;
-      userId: number;
-      currencyId: number;
-      amount: bigint;
-    }> = [];
-
-    let parent = cursor.hash;
-    for (let n = from; n <= to; n++) {
-      const withTxs = this.opts.ethCurrencyId !== null && book.size > 0;
-      const block = await this.client.getBlock({ blockNumber: n, includeTransactions: withTxs });
-      if (parent && block.parentHash !== parent) throw new ChainMoved(`block ${n} does not extend ${parent}`);
-      parent = block.hash;
-      hashes.set(n, block.hash);
-      if (!withTxs) continue;
-      for (const tx of block.transactions) {
-        if (typeof tx === 'string' || !tx.to || tx.value <= 0n) continue;
-        const userId = book.get(tx.to.toLowerCase());
-        if (userId === undefined) continue;
-        // A failed transaction moves no value.
-        const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
-        if (receipt.status !== 'success' || receipt.blockHash !== block.hash) continue;
-        found.push({
-          txHash: tx.hash,
-          logIndex: -1,
-          blockNumber: n,
-          blockHash: block.hash,
-          address: tx.to,
-          userId,
-          currencyId: this.opts.ethCurrencyId!,
-          amount: tx.value,
-        });
-      }
-    }
-    if (this.opts.token && book.size > 0) {
-      const logs = await this.client.getLogs({
-        address: this.opts.token.address,
-        event: TRANSFER,
-        fromBlock: from,
-        toBlock: to,
-      });
-      for (const log of logs) {
-        if (log.removed || log.blockNumber === null || log.logIndex === null || log.transactionHash === null)
-          continue;
-        if (hashes.get(log.blockNumber) !== log.blockHash)
-          throw new ChainMoved(`log of block ${log.blockNumber} from another fork`);
-        const recipient = log.args.to;
-        const value = log.args.value;
-        if (!recipient || value === undefined || value <= 0n) continue;
-        const userId = book.get(recipient.toLowerCase());
-        if (userId === undefined) continue;
-        found.push({
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          address: recipient,
-          userId,
-          currencyId: this.opts.token.currencyId,
-          amount: value,
-        });
-      }
-    }
+    const { hashes, found } = await readTransfers(this.client, this.opts, book, { from, to, parentHash: cursor.hash });
 
     const now = this.ctx.clock.now();
     const last = { number: to, hash: hashes.get(to)! };

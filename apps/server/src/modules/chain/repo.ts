@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Transaction } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { listCurrencies } from '../market';
 import type { ChainName } from './derive';
 
 type Db = Database | Transaction<DB>;
@@ -16,32 +17,28 @@ export interface ChainAsset {
   enabled: boolean;
 }
 
+/** The chain of each currency that has one, in the currencies' order (their names from the market). */
 export async function listChainAssets(db: Db): Promise<ChainAsset[]> {
-  const rows = await db
-    .selectFrom('chain_assets as a')
-    .innerJoin('currencies as c', 'c.id', 'a.currency_id')
-    .select([
-      'a.currency_id',
-      'c.name',
-      'c.sub_name',
-      'c.decimals',
-      'a.chain',
-      'a.token_address',
-      'a.min_deposit',
-      'a.enabled',
-    ])
-    .orderBy('c.sort')
-    .execute();
-  return rows.map((r) => ({
-    currencyId: r.currency_id,
-    name: r.name,
-    subName: r.sub_name,
-    decimals: r.decimals,
-    chain: r.chain as ChainName,
-    tokenAddress: r.token_address,
-    minDeposit: BigInt(r.min_deposit),
-    enabled: r.enabled,
-  }));
+  const rows = await db.selectFrom('chain_assets').selectAll().execute();
+  const byCurrency = new Map(rows.map((r) => [r.currency_id, r]));
+  const currencies = await listCurrencies(db);
+  return currencies.flatMap((c) => {
+    const r = byCurrency.get(c.id);
+    return r
+      ? [
+          {
+            currencyId: r.currency_id,
+            name: c.name,
+            subName: c.sub_name,
+            decimals: c.decimals,
+            chain: r.chain as ChainName,
+            tokenAddress: r.token_address,
+            minDeposit: BigInt(r.min_deposit),
+            enabled: r.enabled,
+          },
+        ]
+      : [];
+  });
 }
 
 export async function findAddress(db: Db, userId: number, chain: ChainName, keyId: string) {

@@ -1,6 +1,7 @@
 import { formatUnits, parseUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { listCurrencies } from '../market';
 import type { ChainName } from './derive';
 import { addressBook, findAddress, listChainAssets, lockKey, nextIndex, type ChainAsset } from './repo';
 import { walletKeys } from './wallet';
@@ -39,10 +40,7 @@ export function ensureChainAssets(ctx: AppContext): Promise<void> {
 }
 
 async function insertDefaults(ctx: AppContext): Promise<void> {
-  const currencies = await ctx.db
-    .selectFrom('currencies')
-    .select(['id', 'name', 'sub_name', 'decimals'])
-    .execute();
+  const currencies = await listCurrencies(ctx.db);
   for (const a of DEFAULT_ASSETS) {
     const c = currencies.find((x) => x.name === a.name && x.sub_name === a.sub);
     if (!c) continue;

@@ -30,11 +30,10 @@ import {
   adminDeleteItem,
   adminGetItem,
   adminListItems,
-  adminListMessages,
   adminUpdateCategory,
   adminUpdateItem,
-  sendMessage,
-} from './service';
+} from './admin-service';
+import { adminListMessages, sendMessage } from './messages';
 
 /** Console API of the content domain: items per language, categories, messages. */
 export function contentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

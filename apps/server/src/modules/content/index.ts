@@ -1,5 +1,6 @@
 export { contentRoutes } from './routes';
 export { contentAdminRoutes } from './admin-routes';
-export { ensureContentDefaults, listNews, sendMessage } from './service';
+export { ensureContentDefaults, listNews } from './service';
+export { sendMessage } from './messages';
 export { seedDemoContent } from './demo';
 export { sanitizeHtml, toPlainText, safeUrl } from './sanitize';

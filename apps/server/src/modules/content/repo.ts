@@ -264,20 +264,17 @@ export async function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** Sent messages, newest first, with their read counts (names of recipients and senders: messages.ts). */
 export async function listMessagesAdmin(db: Database, page: number, limit: number) {
   const items = await db
     .selectFrom('user_messages as m')
-    .leftJoin('users as u', 'u.id', 'm.user_id')
-    .leftJoin('operators as o', 'o.id', 'm.created_by')
     .select([
       'm.id',
       'm.user_id',
       'm.title',
       'm.body',
+      'm.created_by',
       'm.created_at',
-      'u.email as user_email',
-      'u.mobile as user_mobile',
-      'o.username as operator_username',
       (eb) =>
         eb
           .selectFrom('user_message_reads as r')
@@ -294,8 +291,4 @@ export async function listMessagesAdmin(db: Database, page: number, limit: numbe
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return { items, total: Number(total.n) };
-}
-
-export function userExists(db: Database, id: number) {
-  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }

@@ -18,16 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser } from '../sessions';
-import {
-  categories,
-  inbox,
-  listNews,
-  markAllMessagesRead,
-  markMessageRead,
-  newsDetail,
-  popupNotice,
-  unreadMessages,
-} from './service';
+import { inbox, markAllMessagesRead, markMessageRead, unreadMessages } from './messages';
+import { categories, listNews, newsDetail, popupNotice } from './service';
 
 /** Public content calls of docs/product/api.md (and their "newer API" aliases) plus the user's messages. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
