@@ -20,6 +20,10 @@ function get(url: string, token: string) {
   return h.app.inject({ method: 'GET', url, headers: { authorization: token } }).then((r) => r.json<Body>());
 }
 
+function post(url: string, token: string, payload: Record<string, unknown>) {
+  return h.app.inject({ method: 'POST', url, headers: { authorization: token }, payload }).then((r) => r.json<Body>());
+}
+
 describe('operator console API', () => {
   it('signs the operator in, audits it, and shows balanced books', async () => {
     const login = await adminLogin('admin', 'operator-pass-123');
@@ -68,48 +72,30 @@ describe('operator console API', () => {
 
   it('lets only admins create operators, and audits the creation with before/after', async () => {
     const { token } = (await adminLogin('admin', 'operator-pass-123')).message as { token: string };
-    const create = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: token },
-      payload: { username: 'reviewer1', password: 'reviewer-pass-1', role: 'reviewer' },
-    });
-    expect(create.json<Body>().type).toBe('ok');
-    const dup = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: token },
-      payload: { username: 'reviewer1', password: 'reviewer-pass-1', role: 'reviewer' },
-    });
-    expect(dup.json<Body>().error).toBe('operator_exists');
+    const reviewer = { username: 'reviewer1', password: 'reviewer-pass-1', role: 'reviewer' };
+    expect((await post('/api/admin/operators', token, reviewer)).type).toBe('ok');
+    expect((await post('/api/admin/operators', token, reviewer)).error).toBe('operator_exists');
 
     const { token: reviewerToken } = (await adminLogin('reviewer1', 'reviewer-pass-1')).message as { token: string };
-    const forbidden = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: reviewerToken },
-      payload: { username: 'sneaky', password: 'sneaky-pass-1', role: 'admin' },
-    });
-    expect(forbidden.json<Body>().error).toBe('operator_forbidden');
+    const forbidden = await post('/api/admin/operators', reviewerToken, { username: 'sneaky', password: 'sneaky-pass-1', role: 'admin' });
+    expect(forbidden.error).toBe('operator_forbidden');
     const audit = (await get('/api/admin/audit', token)).message as { items: Array<{ action: string; after: unknown }> };
     expect(audit.items.find((a) => a.action === 'operator.create')?.after).toMatchObject({ username: 'reviewer1', role: 'reviewer' });
   });
 
   it('lets an admin add a currency and change its look, audited; users see it in the currency list', async () => {
     const { token } = (await adminLogin('admin', 'operator-pass-123', '10.3.3.3')).message as { token: string };
-    const post = (url: string, payload: Record<string, unknown>) =>
-      h.app.inject({ method: 'POST', url, headers: { authorization: token }, payload }).then((r) => r.json<Body>());
-    const created = await post('/api/admin/currencies', { name: 'ada', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 });
+    const created = await post('/api/admin/currencies', token, { name: 'ada', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 });
     expect(created).toMatchObject({ type: 'ok', message: { name: 'ADA', subName: '', decimals: 8, status: 1 } });
     const id = (created.message as { id: number }).id;
-    expect((await post('/api/admin/currencies', { name: 'ADA', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 })).error).toBe('currency_exists');
-    expect((await post('/api/admin/currencies', { name: 'L T C', decimals: 8, color: '#a6a9d0', image: '/x.svg', sort: 1 })).error).toBe('field_invalid');
-    expect((await post('/api/admin/currencies', { name: 'XRP', decimals: 31, color: '#000000', image: '/x.svg', sort: 1 })).error).toBe('field_too_large');
+    expect((await post('/api/admin/currencies', token, { name: 'ADA', decimals: 8, color: '#0033ad', image: '/coins/ada.svg', sort: 20 })).error).toBe('currency_exists');
+    expect((await post('/api/admin/currencies', token, { name: 'L T C', decimals: 8, color: '#a6a9d0', image: '/x.svg', sort: 1 })).error).toBe('field_invalid');
+    expect((await post('/api/admin/currencies', token, { name: 'XRP', decimals: 31, color: '#000000', image: '/x.svg', sort: 1 })).error).toBe('field_too_large');
 
     const list = await h.app.inject({ method: 'GET', url: '/api/currency/list' }).then((r) => r.json<{ message: Array<{ name: string }> }>());
     expect(list.message.map((c) => c.name)).toContain('ADA');
 
-    const disabled = await post(`/api/admin/currencies/${id}`, { status: 0, decimals: 2 });
+    const disabled = await post(`/api/admin/currencies/${id}`, token, { status: 0, decimals: 2 });
     expect(disabled).toMatchObject({ type: 'ok', message: { status: 0, decimals: 8 } });
     const after = await h.app.inject({ method: 'GET', url: '/api/currency/list' }).then((r) => r.json<{ message: Array<{ name: string }> }>());
     expect(after.message.map((c) => c.name)).not.toContain('ADA');

@@ -1,9 +1,9 @@
 /** Asset centre through the real app: user calls, console review, messages in the user's language. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
-import { reconcile } from '../src/modules/ledger';
-import { loginToken, testApp } from './helpers';
-import { api, lastOutboxCode, registerByEmail, type Body, type H } from './identity-helpers';
+import { DEMO_EMAIL } from '../src/demo/seed';
+import { assetConfig, closeBalanced, demoApp, saveAssetConfig } from './assets-helpers';
+import { api, lastOutboxCode, registerByEmail, upload, type H } from './identity-helpers';
+import { currencyId, tick } from './market-helpers';
 
 let h: H;
 let op: string;
@@ -13,71 +13,15 @@ let eth: number;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-async function operatorToken(): Promise<string> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    remoteAddress: '10.251.0.1',
-    payload: { username: 'admin', password: 'operator-pass-123' },
-  });
-  return (r.json<Body>().message as { token: string }).token;
-}
-
-async function upload(token: string): Promise<string> {
-  const boundary = '----assets' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
-  });
-  return res.json<Body>().message as string;
-}
-
-async function tick(symbol: string, price: string) {
-  const inst = await h.ctx.db
-    .selectFrom('instruments')
-    .select('id')
-    .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
-  await h.ctx.db
-    .insertInto('market_ticks')
-    .values({ instrument_id: inst.id, price, volume: '1', at: h.clock.now(), source: 'simulated' })
-    .execute();
-}
-
 beforeAll(async () => {
-  h = await testApp();
-  op = await operatorToken();
-  demo = await loginToken(h.app, DEMO_EMAIL, DEMO_PASSWORD);
-  const id = async (name: string, sub = '') =>
-    (
-      await h.ctx.db
-        .selectFrom('currencies')
-        .select('id')
-        .where('name', '=', name)
-        .where('sub_name', '=', sub)
-        .executeTakeFirstOrThrow()
-    ).id;
-  usdt = await id('USDT', 'ERC20');
-  eth = await id('ETH');
+  ({ h, op, demo, usdt, eth } = await demoApp({ operatorIp: '10.251.0.1' }));
 });
-afterAll(async () => {
-  expect((await reconcile(h.ctx.db)).violations).toEqual([]);
-  await h.close();
-});
+afterAll(() => closeBalanced(h));
 
 describe('balances', () => {
   it('lists every account type with available, frozen, total and converted value', async () => {
-    await tick('BTC/USDT', '90000');
-    await tick('ETH/USDT', '3000');
+    await tick(h, 'BTC/USDT', '90000');
+    await tick(h, 'ETH/USDT', '3000');
     const r = await api(h, 'POST', '/api/wallet/list', {}, { token: demo });
     expect(r.type).toBe('ok');
     const w = r.message as {
@@ -106,6 +50,15 @@ describe('balances', () => {
     expect((await api(h, 'POST', '/api/wallet/list', {})).type).toBe(999);
   });
 });
+
+/** An operator's step on a withdrawal in the console: approve, sent (with the hash) or complete. */
+function reviewWithdrawal(
+  id: number,
+  step: 'approve' | 'sent' | 'complete',
+  body: Record<string, unknown> = {},
+) {
+  return api(h, 'POST', `/api/admin/assets/withdrawals/${id}/${step}`, body, { token: op });
+}
 
 describe('withdrawal journey', () => {
   it('gates on real-name (998) when operators require it, then requires a code and an address from the book', async () => {
@@ -159,74 +112,36 @@ describe('withdrawal journey', () => {
       code_required: true,
       config: { withdraw_fee: '1', withdraw_min: '10' },
     });
-    const wrong = await api(
-      h,
-      'POST',
-      '/api/wallet/out',
-      { currency: usdt, number: '100', address_id: addressId, code: '000000' },
-      { token: demo },
-    );
+    /** The demo user's USDT withdrawal to the booked address. */
+    const withdraw = (fields: Record<string, unknown>) =>
+      api(
+        h,
+        'POST',
+        '/api/wallet/out',
+        { currency: usdt, address_id: addressId, ...fields },
+        { token: demo },
+      );
+    const wrong = await withdraw({ number: '100', code: '000000' });
     expect(wrong.error).toBe('code_invalid');
     expect((await api(h, 'POST', '/api/sms_mail', { scene: 'withdraw' }, { token: demo })).type).toBe('ok');
     const code = await lastOutboxCode(h, DEMO_EMAIL);
-    const insufficient = await api(
-      h,
-      'POST',
-      '/api/wallet/out',
-      { currency: usdt, number: '20000', address_id: addressId, code },
-      { token: demo },
-    );
+    const insufficient = await withdraw({ number: '20000', code });
     expect(insufficient.error).toBe('insufficient_balance');
-    const range = await api(
-      h,
-      'POST',
-      '/api/wallet/out',
-      { currency: usdt, number: '60000', address_id: addressId, code },
-      { token: demo },
-    );
+    const range = await withdraw({ number: '60000', code });
     expect(range.message).toBe('Amount exceeds the minimum and maximum range');
-    const w = await api(
-      h,
-      'POST',
-      '/api/wallet/out',
-      { currency: usdt, number: '100', address_id: addressId, code, idempotency_key: 'demo-w-1' },
-      { token: demo },
-    );
+    const w = await withdraw({ number: '100', code, idempotency_key: 'demo-w-1' });
     expect(w.message).toMatchObject({ status: 'review', amount: '100', fee: '1', receive: '99', rate: '1' });
     const id = (w.message as { id: number }).id;
     // The retry with the same key (its code is spent) gets the same withdrawal.
-    const retry = await api(
-      h,
-      'POST',
-      '/api/wallet/out',
-      { currency: usdt, number: '100', address_id: addressId, code, idempotency_key: 'demo-w-1' },
-      { token: demo },
-    );
+    const retry = await withdraw({ number: '100', code, idempotency_key: 'demo-w-1' });
     expect((retry.message as { id: number }).id).toBe(id);
 
     const queue = await api(h, 'GET', '/api/admin/assets/withdrawals', { status: 'review' }, { token: op });
     expect((queue.message as { data: Array<{ id: number }> }).data.map((x) => x.id)).toContain(id);
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/approve`, {}, { token: op })).message,
-    ).toMatchObject({ status: 'approved' });
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/sent`, { tx_hash: 'nope' }, { token: op }))
-        .error,
-    ).toBe('tx_hash_invalid');
-    expect(
-      (
-        await api(
-          h,
-          'POST',
-          `/api/admin/assets/withdrawals/${id}/sent`,
-          { tx_hash: '0x' + 'e'.repeat(64) },
-          { token: op },
-        )
-      ).type,
-    ).toBe('ok');
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/complete`, {}, { token: op })).type,
-    ).toBe('ok');
+    expect((await reviewWithdrawal(id, 'approve')).message).toMatchObject({ status: 'approved' });
+    expect((await reviewWithdrawal(id, 'sent', { tx_hash: 'nope' })).error).toBe('tx_hash_invalid');
+    expect((await reviewWithdrawal(id, 'sent', { tx_hash: '0x' + 'e'.repeat(64) })).type).toBe('ok');
+    expect((await reviewWithdrawal(id, 'complete')).type).toBe('ok');
     const mine = await api(h, 'GET', '/api/user/withdraw/list', {}, { token: demo });
     expect(
       (mine.message as { data: Array<{ id: number; status: string; tx_hash: string }> }).data[0],
@@ -279,13 +194,7 @@ describe('withdrawal journey', () => {
 
 describe('bank-card channel (BANKCARD)', () => {
   it('deposit shows the receiving account; withdrawal goes to the bound card, masked for the user, marked sent with a bank reference', async () => {
-    const bank = (
-      await h.ctx.db
-        .selectFrom('currencies')
-        .select('id')
-        .where('name', '=', 'BANKCARD')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const bank = await currencyId(h.ctx.db, 'BANKCARD');
     const set = await api(
       h,
       'POST',
@@ -316,7 +225,7 @@ describe('bank-card channel (BANKCARD)', () => {
     });
 
     // Deposit by bank transfer: proof → operator confirms → credited.
-    const proof = await upload(user);
+    const proof = await upload(h, user, PNG);
     const dep = await api(
       h,
       'POST',
@@ -372,27 +281,10 @@ describe('bank-card channel (BANKCARD)', () => {
     ).toMatchObject({
       address: 'Harbour Bank · Li Lei · 6222029876543210',
     });
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/approve`, {}, { token: op })).type,
-    ).toBe('ok');
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/sent`, { tx_hash: 'x' }, { token: op }))
-        .error,
-    ).toBe('tx_hash_invalid');
-    expect(
-      (
-        await api(
-          h,
-          'POST',
-          `/api/admin/assets/withdrawals/${id}/sent`,
-          { tx_hash: 'HB-20261123-0042' },
-          { token: op },
-        )
-      ).type,
-    ).toBe('ok');
-    expect(
-      (await api(h, 'POST', `/api/admin/assets/withdrawals/${id}/complete`, {}, { token: op })).type,
-    ).toBe('ok');
+    expect((await reviewWithdrawal(id, 'approve')).type).toBe('ok');
+    expect((await reviewWithdrawal(id, 'sent', { tx_hash: 'x' })).error).toBe('tx_hash_invalid');
+    expect((await reviewWithdrawal(id, 'sent', { tx_hash: 'HB-20261123-0042' })).type).toBe('ok');
+    expect((await reviewWithdrawal(id, 'complete')).type).toBe('ok');
     const mine = await api(h, 'GET', '/api/user/withdraw/list', {}, { token: user });
     expect((mine.message as { data: unknown[] }).data[0]).toMatchObject({
       id,
@@ -412,7 +304,7 @@ describe('bank-card channel (BANKCARD)', () => {
 describe('deposits, transfers, exchange, records', () => {
   it('manual deposit with proof is credited after the operator confirms; demo deposit only for demo users', async () => {
     const user = await registerByEmail(h, 'depositor@example.com');
-    const proof = await upload(user);
+    const proof = await upload(h, user, PNG);
     const noProof = await api(
       h,
       'POST',
@@ -441,42 +333,20 @@ describe('deposits, transfers, exchange, records', () => {
     expect(
       (await api(h, 'POST', '/api/wallet/detail', { currency: usdt, type: 2 }, { token: user })).message,
     ).toMatchObject({ available: '25' });
-    const userId = (
-      await h.ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'depositor@example.com')
-        .executeTakeFirstOrThrow()
-    ).id;
-    expect(
-      (
-        await api(
-          h,
-          'POST',
-          '/api/admin/assets/deposits/demo',
-          { user_id: userId, currency_id: usdt, amount: '5' },
-          { token: op },
-        )
-      ).error,
-    ).toBe('demo_deposit_forbidden');
-    const demoId = (
-      await h.ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', DEMO_EMAIL)
-        .executeTakeFirstOrThrow()
-    ).id;
-    expect(
-      (
-        await api(
-          h,
-          'POST',
-          '/api/admin/assets/deposits/demo',
-          { user_id: demoId, currency_id: usdt, amount: '100' },
-          { token: op },
-        )
-      ).type,
-    ).toBe('ok');
+    const userIdOf = async (email: string) =>
+      (await h.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+        .id;
+    /** The console's demo deposit of USDT to a user. */
+    const demoDeposit = async (email: string, amount: string) =>
+      api(
+        h,
+        'POST',
+        '/api/admin/assets/deposits/demo',
+        { user_id: await userIdOf(email), currency_id: usdt, amount },
+        { token: op },
+      );
+    expect((await demoDeposit('depositor@example.com', '5')).error).toBe('demo_deposit_forbidden');
+    expect((await demoDeposit(DEMO_EMAIL, '100')).type).toBe('ok');
     expect(
       (await api(h, 'POST', '/api/wallet/detail', { currency: usdt, type: 2 }, { token: demo })).message,
     ).toMatchObject({ available: '10000' });
@@ -517,7 +387,7 @@ describe('deposits, transfers, exchange, records', () => {
   });
 
   it('exchanges at a quoted price from stored ticks and records which ticks it used', async () => {
-    await tick('ETH/USDT', '3000');
+    await tick(h, 'ETH/USDT', '3000');
     const q = await api(
       h,
       'POST',
@@ -586,17 +456,7 @@ describe('deposits, transfers, exchange, records', () => {
     const l = await api(h, 'GET', '/api/admin/assets/liabilities', {}, { token: op });
     const rows = l.message as Array<{ currency_id: number; balanced: boolean; users_total: string }>;
     expect(rows.every((r) => r.balanced)).toBe(true);
-    const cfg = await api(h, 'GET', '/api/admin/assets/config', {}, { token: op });
-    const usdtCfg = (
-      cfg.message as { currencies: Array<{ currency: { id: number }; config: Record<string, unknown> }> }
-    ).currencies.find((c) => c.currency.id === usdt)!.config;
-    const saved = await api(
-      h,
-      'POST',
-      `/api/admin/assets/config/${usdt}`,
-      { ...usdtCfg, withdraw_fee: '2', currency_id: undefined },
-      { token: op },
-    );
+    const saved = await saveAssetConfig(h, op, usdt, await assetConfig(h, op, usdt), { withdraw_fee: '2' });
     expect(saved.message).toMatchObject({ withdraw_fee: '2' });
     const audit = await h.ctx.db
       .selectFrom('audit_log')

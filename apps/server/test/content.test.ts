@@ -3,33 +3,23 @@
  * scheduling on the manual clock, sanitising on save, popup notice, the newer-API aliases, the
  * inbox with unread counts and owner-only mark-read, operator roles and the audit trail.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_CATEGORY } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginToken, testApp } from './helpers';
+import { createUser, loginToken, testAppWithFiles } from './helpers';
+import { multipart, operatorToken } from './identity-helpers';
 
-let h: Awaited<ReturnType<typeof testApp>>;
+let h: Awaited<ReturnType<typeof testAppWithFiles>>;
 let admin: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 
 type Body = { type: string | number; message: unknown; error?: string };
 
 beforeAll(async () => {
-  h = await testApp({ demoData: false, dataDir });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    remoteAddress: '10.9.0.1',
-    payload: { username: 'admin', password: 'operator-pass-123' },
-  });
-  admin = res.json<{ message: { token: string } }>().message.token;
+  h = await testAppWithFiles('content-test-', { demoData: false });
+  admin = await operatorToken(h, { ip: '10.9.0.1' });
 });
-afterAll(async () => {
-  await h.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
 async function call(
   method: 'GET' | 'POST',
@@ -301,13 +291,7 @@ describe('content: publishing and reading', () => {
         )
       ).type,
     ).toBe('ok');
-    const rLogin = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      remoteAddress: '10.9.0.2',
-      payload: { username: 'rita', password: 'reviewer-pass-1' },
-    });
-    const reviewer = rLogin.json<{ message: { token: string } }>().message.token;
+    const reviewer = await operatorToken(h, { username: 'rita', password: 'reviewer-pass-1', ip: '10.9.0.2' });
     const refused = await createItem(
       { category_id: CONTENT_CATEGORY.news, translations: [{ lang: 'en', title: 'x' }] },
       reviewer,
@@ -446,24 +430,13 @@ describe('messages', () => {
 });
 
 describe('content images', () => {
-  function multipart(name: string, data: Buffer) {
-    const boundary = '----contentTest';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     Buffer.alloc(64, 1),
   ]);
 
   it('stores an operator upload in the upload store as a public image and uses it as a cover', async () => {
-    const m = multipart('cover.png', png);
+    const m = multipart(png, 'cover.png');
     const res = await h.app.inject({
       method: 'POST',
       url: '/api/admin/content/upload',
@@ -481,7 +454,7 @@ describe('content images', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_public: true, user_id: null, mime: 'image/png' });
-    expect(existsSync(join(dataDir, 'uploads', id))).toBe(true);
+    expect(existsSync(join(h.dataDir, 'uploads', id))).toBe(true);
 
     const item = (
       await createItem({
@@ -494,7 +467,7 @@ describe('content images', () => {
   });
 
   it('refuses non-images and callers without an operator session', async () => {
-    const text = multipart('x.png', Buffer.from('<script>alert(1)</script>'));
+    const text = multipart(Buffer.from('<script>alert(1)</script>'), 'x.png');
     const bad = await h.app.inject({
       method: 'POST',
       url: '/api/admin/content/upload',
@@ -502,7 +475,7 @@ describe('content images', () => {
       headers: { ...text.headers, authorization: admin },
     });
     expect(bad.json<Body>()).toMatchObject({ type: 'error', error: 'upload_type_invalid' });
-    const m = multipart('cover.png', png);
+    const m = multipart(png, 'cover.png');
     const anon = await h.app.inject({
       method: 'POST',
       url: '/api/admin/content/upload',

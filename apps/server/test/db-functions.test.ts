@@ -13,15 +13,13 @@
  * - Only the ledger's own functions update `accounts` (no other function, no other module's SQL).
  * - No migration builds its SQL from another migration's text.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database, type DatabaseHandle } from '../src/db/database';
+import { migrate, type Database } from '../src/db/database';
 import { functionFiles } from '../src/db/functions';
 import release from './fixtures/release-migrations.json';
-import { openTestDb, type TestDb } from './helpers';
+import { openEmptyDb, openTestDb, type TestDb } from './helpers';
 
 /** Functions whose definition differs from the release's on purpose (or that are new). */
 const CHANGED_SINCE_RELEASE: Record<string, string> = {
@@ -31,26 +29,6 @@ const CHANGED_SINCE_RELEASE: Record<string, string> = {
 };
 /** Functions of the release that are dropped (migration 027). */
 const DROPPED_SINCE_RELEASE = ['spot_commit_group'];
-
-const url = process.env.DATABASE_URL;
-
-/** An empty database: a new schema on PostgreSQL, or a fresh in-memory PGlite (no template). */
-async function openEmpty(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
-  const schema = url ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase({ databaseUrl: url, schema, poolSize: 2 });
-  return {
-    handle,
-    async close() {
-      await handle.close();
-      if (url && schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
-    },
-  };
-}
 
 /** Runs the release's migrations as its own `migrate` did: one transaction, each recorded. */
 async function migrateAsReleased(db: Database): Promise<void> {
@@ -119,13 +97,13 @@ const lines = (src: string) =>
     .filter(Boolean);
 
 let fresh: TestDb;
-let upgraded: Awaited<ReturnType<typeof openEmpty>>;
+let upgraded: Awaited<ReturnType<typeof openEmptyDb>>;
 let releaseFunctions: Map<string, FunctionRow>;
 let upgradeRan: string[];
 
 beforeAll(async () => {
   fresh = await openTestDb(2);
-  upgraded = await openEmpty();
+  upgraded = await openEmptyDb(2);
   await migrateAsReleased(upgraded.handle.db);
   releaseFunctions = await functionsOf(upgraded.handle.db);
   upgradeRan = await migrate(upgraded.handle.db);

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_CATEGORY } from '@bourse/contract';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
-import { reconcile } from '../src/modules/ledger';
-import { loginToken, testApp } from './helpers';
-import { api, lastOutboxCode, registerByEmail, type H } from './identity-helpers';
+import { DEMO_EMAIL } from '../src/demo/seed';
+import { assetConfig, closeBalanced, demoApp, saveAssetConfig } from './assets-helpers';
+import { api, lastOutboxCode, registerByEmail, upload, type H } from './identity-helpers';
+import { currencyId } from './market-helpers';
 
 let h: H;
 let op: string;
@@ -24,34 +24,6 @@ const PNG = Buffer.from(
     '0000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
-
-async function upload(token: string): Promise<string> {
-  const boundary = '----proof' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
-  });
-  return res.json<{ message: string }>().message;
-}
-
-async function currencyId(name: string, sub = ''): Promise<number> {
-  const row = await h.ctx.db
-    .selectFrom('currencies')
-    .select('id')
-    .where('name', '=', name)
-    .where('sub_name', '=', sub)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 interface ListedCoin {
   id: number;
@@ -72,25 +44,17 @@ async function coins(token: string, purpose?: 'deposit' | 'withdraw'): Promise<L
 const label = (c: { name: string; subName: string }) => (c.subName ? `${c.name} ${c.subName}` : c.name);
 
 beforeAll(async () => {
-  h = await testApp();
-  const r = await api(h, 'POST', '/api/admin/login', { username: 'admin', password: 'operator-pass-123' });
-  op = (r.message as { token: string }).token;
-  demo = await loginToken(h.app, DEMO_EMAIL, DEMO_PASSWORD);
-  usdt = await currencyId('USDT', 'ERC20');
-  eth = await currencyId('ETH');
-  ltc = await currencyId('LTC');
-  bank = await currencyId('BANKCARD');
+  ({ h, op, demo, usdt, eth } = await demoApp());
+  ltc = await currencyId(h.ctx.db, 'LTC');
+  bank = await currencyId(h.ctx.db, 'BANKCARD');
 });
-afterAll(async () => {
-  expect((await reconcile(h.ctx.db)).violations).toEqual([]);
-  await h.close();
-});
+afterAll(() => closeBalanced(h));
 
 describe('8. a manual deposit proof is readable by its owner and by operators, by nobody else', () => {
   it('the owner and an operator fetch the image with their token; another user and a visitor get nothing', async () => {
     const owner = await registerByEmail(h, 'proof-owner@example.com');
     const other = await registerByEmail(h, 'proof-other@example.com');
-    const proof = await upload(owner);
+    const proof = await upload(h, owner, PNG);
     expect(proof).toMatch(/^\/api\/file\/[0-9a-f]{32}\.png$/);
     const dep = await api(
       h,
@@ -139,33 +103,18 @@ describe('14. only coins that work are offered, per network; the bank channel ca
   });
 
   it('a coin whose deposits the operator switched off leaves the deposit list only', async () => {
-    const cfg = await api(h, 'GET', '/api/admin/assets/config', {}, { token: op });
-    const ethCfg = (
-      cfg.message as { currencies: Array<{ currency: { id: number }; config: Record<string, unknown> }> }
-    ).currencies.find((c) => c.currency.id === eth)!.config;
-    const off = await api(
-      h,
-      'POST',
-      `/api/admin/assets/config/${eth}`,
-      { ...ethCfg, deposit_enabled: false, currency_id: undefined },
-      { token: op },
-    );
+    const ethCfg = await assetConfig(h, op, eth);
+    const off = await saveAssetConfig(h, op, eth, ethCfg, { deposit_enabled: false });
     expect(off.type).toBe('ok');
     expect((await coins(demo, 'deposit')).some((c) => c.id === eth)).toBe(false);
     expect((await coins(demo, 'withdraw')).some((c) => c.id === eth)).toBe(true);
-    await api(
-      h,
-      'POST',
-      `/api/admin/assets/config/${eth}`,
-      { ...ethCfg, currency_id: undefined },
-      { token: op },
-    );
+    await saveAssetConfig(h, op, eth, ethCfg);
     expect((await coins(demo, 'deposit')).some((c) => c.id === eth)).toBe(true);
   });
 
   it('a coin that is not offered is refused for a manual deposit and a withdrawal, in the caller language', async () => {
     const owner = await registerByEmail(h, 'ltc-depositor@example.com');
-    const proof = await upload(owner);
+    const proof = await upload(h, owner, PNG);
     const dep = await api(
       h,
       'POST',

@@ -7,10 +7,9 @@
  */
 import { Dec, parseUnits } from '@bourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
-import { reconcile } from '../src/modules/ledger';
-import { loginToken, testApp } from './helpers';
+import { assetConfig, closeBalanced, demoApp, saveAssetConfig } from './assets-helpers';
 import { api, type H } from './identity-helpers';
+import { tick } from './market-helpers';
 
 let h: H;
 let op: string;
@@ -27,36 +26,12 @@ interface Quote {
   display_price: { base: string; quote: string; price: string };
 }
 
-async function tick(symbol: string, price: string) {
-  const inst = await h.ctx.db
-    .selectFrom('instruments')
-    .select('id')
-    .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
-  await h.ctx.db
-    .insertInto('market_ticks')
-    .values({ instrument_id: inst.id, price, volume: '1', at: h.clock.now(), source: 'simulated' })
-    .execute();
-}
-
-async function setExchangeTerms(currencyId: number, spread: string, feeRate: string) {
-  const cfg = await api(h, 'GET', '/api/admin/assets/config', {}, { token: op });
-  const current = (
-    cfg.message as { currencies: Array<{ currency: { id: number }; config: Record<string, unknown> }> }
-  ).currencies.find((c) => c.currency.id === currencyId)!.config;
-  const saved = await api(
-    h,
-    'POST',
-    `/api/admin/assets/config/${currencyId}`,
-    {
-      ...current,
-      currency_id: undefined,
-      exchange_enabled: true,
-      exchange_spread: spread,
-      exchange_fee_rate: feeRate,
-    },
-    { token: op },
-  );
+async function setExchangeTerms(currency: number, spread: string, feeRate: string) {
+  const saved = await saveAssetConfig(h, op, currency, await assetConfig(h, op, currency), {
+    exchange_enabled: true,
+    exchange_spread: spread,
+    exchange_fee_rate: feeRate,
+  });
   expect(saved.type, JSON.stringify(saved)).toBe('ok');
 }
 
@@ -66,38 +41,16 @@ async function spotAvailable(currency: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await testApp();
-  const login = await h.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    remoteAddress: '10.252.0.1',
-    payload: { username: 'admin', password: 'operator-pass-123' },
-  });
-  op = login.json<{ message: { token: string } }>().message.token;
-  demo = await loginToken(h.app, DEMO_EMAIL, DEMO_PASSWORD);
-  const id = async (name: string, sub = '') =>
-    (
-      await h.ctx.db
-        .selectFrom('currencies')
-        .select('id')
-        .where('name', '=', name)
-        .where('sub_name', '=', sub)
-        .executeTakeFirstOrThrow()
-    ).id;
-  usdt = await id('USDT', 'ERC20');
-  eth = await id('ETH');
+  ({ h, op, demo, usdt, eth } = await demoApp({ operatorIp: '10.252.0.1' }));
   await setExchangeTerms(eth, '0.003', '0.001');
   await setExchangeTerms(usdt, '0', '0.001');
 });
 
-afterAll(async () => {
-  expect((await reconcile(h.ctx.db)).violations).toEqual([]);
-  await h.close();
-});
+afterAll(() => closeBalanced(h));
 
 describe('exchange quote', () => {
   it('quotes USDT → ETH at the shown precision and books exactly the quoted amount', async () => {
-    await tick('ETH/USDT', '3103.37');
+    await tick(h, 'ETH/USDT', '3103.37');
     const r = await api(
       h,
       'POST',
@@ -129,7 +82,7 @@ describe('exchange quote', () => {
   });
 
   it('quotes ETH → USDT as "1 ETH = … USDT" too, the price the seller gets', async () => {
-    await tick('ETH/USDT', '3103.37');
+    await tick(h, 'ETH/USDT', '3103.37');
     const r = await api(
       h,
       'POST',

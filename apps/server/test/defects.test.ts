@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '@bourse/contract';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/seed';
 import { settleDue } from '../src/modules/contracts';
 import { createSession } from '../src/modules/sessions';
 import { ledger, reconcile } from '../src/modules/ledger';
 import { MarketFeed } from '../src/modules/market';
-import { createUser, loginToken, testApp } from './helpers';
+import { closeBalanced, demoApp } from './assets-helpers';
+import { createUser } from './helpers';
 import { api, freshIp, type Body, type H } from './identity-helpers';
 import { fund, setupProducts, tick } from './contracts/fixture';
 
@@ -21,16 +21,6 @@ let op: string;
 let demo: string;
 let usdt: number;
 let eth: number;
-
-async function operatorToken(): Promise<string> {
-  const r = await api(h, 'POST', '/api/admin/login', { username: 'admin', password: 'operator-pass-123' });
-  return (r.message as { token: string }).token;
-}
-
-async function currencyId(name: string, sub = ''): Promise<number> {
-  const row = await h.ctx.db.selectFrom('currencies').select('id').where('name', '=', name).where('sub_name', '=', sub).executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** Credits a user's account of a type from the demo source. */
 async function credit(userId: number, currency: number, type: number, amount: bigint) {
@@ -42,16 +32,9 @@ async function credit(userId: number, currency: number, type: number, amount: bi
 }
 
 beforeAll(async () => {
-  h = await testApp();
-  op = await operatorToken();
-  demo = await loginToken(h.app, DEMO_EMAIL, DEMO_PASSWORD);
-  usdt = await currencyId('USDT', 'ERC20');
-  eth = await currencyId('ETH');
+  ({ h, op, demo, usdt, eth } = await demoApp());
 });
-afterAll(async () => {
-  expect((await reconcile(h.ctx.db)).violations).toEqual([]);
-  await h.close();
-});
+afterAll(() => closeBalanced(h));
 
 describe('1. opposite-direction bursts do not deadlock', () => {
   it('80 parallel transfers, half change→contract and half contract→change, all answer 200 and balance', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import { migrate, openDatabase, type Database } from '../src/db/database';
+import { migrate, openDatabase, type Database, type DatabaseHandle } from '../src/db/database';
 import { functionFiles } from '../src/db/functions';
 import { migrations } from '../src/db/migrations';
 import { ManualClock } from '../src/lib/clock';
@@ -29,13 +29,25 @@ export interface TestDb {
  * PostgreSQL of DATABASE_URL (dropped on close), so test files never see each other's rows.
  */
 export async function openTestDb(poolSize = 10): Promise<TestDb> {
+  const empty = await openEmptyDb(poolSize, onPostgres ? undefined : await pgliteTemplate());
+  await migrate(empty.handle.db);
+  await ensureBaseCurrencies(empty.handle.db);
+  return { db: empty.handle.db, close: () => empty.close() };
+}
+
+/**
+ * A database without migrations: a new schema on the PostgreSQL of DATABASE_URL (dropped on
+ * close), or an in-memory PGlite, started from the data directory `pgliteData` when given.
+ */
+export async function openEmptyDb(
+  poolSize: number,
+  pgliteData?: Blob,
+): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const schema = url ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase({ databaseUrl: url, schema, poolSize, loadDataDir: url ? undefined : await pgliteTemplate() });
-  await migrate(handle.db);
-  await ensureBaseCurrencies(handle.db);
+  const handle = await openDatabase({ databaseUrl: url, schema, poolSize, loadDataDir: url ? undefined : pgliteData });
   return {
-    db: handle.db,
+    handle,
     async close() {
       await handle.close();
       if (url && schema) {
@@ -139,6 +151,20 @@ export async function testApp(config: Partial<Config> = {}) {
     async close() {
       await app.close();
       await t.close();
+    },
+  };
+}
+
+/** testApp with a data directory of its own (uploaded files), removed again on close. */
+export async function testAppWithFiles(prefix: string, config: Partial<Config> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const h = await testApp({ ...config, dataDir });
+  return {
+    ...h,
+    dataDir,
+    async close() {
+      await h.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,25 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from './helpers';
-import { api, freshIp, registerByEmail, type Body, type H } from './identity-helpers';
+import { testAppWithFiles } from './helpers';
+import { api, freshIp, multipart, operatorToken, registerByEmail, type Body } from './identity-helpers';
 
-let h: H;
-let dataDir: string;
+let h: Awaited<ReturnType<typeof testAppWithFiles>>;
 let op: string;
 
 // Smallest valid images (magic bytes are what the store checks).
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
-
-function multipart(file: Buffer, filename = 'photo.png', field = 'file', type = 'image/png') {
-  const boundary = '----bourse' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function upload(token: string, file: Buffer, filename?: string, field?: string): Promise<Body> {
   const m = multipart(file, filename, field);
@@ -32,20 +23,11 @@ async function fetchFile(ref: string, token?: string) {
   return h.app.inject({ method: 'GET', url: ref, headers: token ? { authorization: token } : {} });
 }
 
-async function operatorToken(): Promise<string> {
-  const r = await h.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '10.250.0.1', payload: { username: 'admin', password: 'operator-pass-123' } });
-  return (r.json<Body>().message as { token: string }).token;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'identity-test-'));
-  h = await testApp({ dataDir });
-  op = await operatorToken();
+  h = await testAppWithFiles('identity-test-');
+  op = await operatorToken(h, { ip: '10.250.0.1' });
 });
-afterAll(async () => {
-  await h.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
 describe('uploads', () => {
   it('stores JPEG, PNG and WebP under generated names, readable by the owner and operators only', async () => {
@@ -70,7 +52,7 @@ describe('uploads', () => {
 
   it('refuses hostile uploads: oversize, wrong magic bytes, SVG with script, ../ names; nothing written outside the store', async () => {
     const a = await registerByEmail(h, 'hostile@example.com');
-    const before = readdirSync(join(dataDir, 'uploads')).length;
+    const before = readdirSync(join(h.dataDir, 'uploads')).length;
     const results = {
       oversize: (await upload(a, Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024 + 10)]))).error,
       wrongMagic: (await upload(a, Buffer.from('GIF89a' + 'x'.repeat(100)))).error,
@@ -91,8 +73,8 @@ describe('uploads', () => {
       wrongField: 'upload_missing',
       empty: 'upload_missing',
     });
-    expect(readdirSync(join(dataDir, 'uploads')).length).toBe(before);
-    expect(readdirSync(dataDir).sort()).toEqual(['uploads']);
+    expect(readdirSync(join(h.dataDir, 'uploads')).length).toBe(before);
+    expect(readdirSync(h.dataDir).sort()).toEqual(['uploads']);
     // Without a session: 999.
     const m = multipart(PNG);
     expect((await h.app.inject({ method: 'POST', url: '/api/upload', payload: m.payload, headers: m.headers })).json<Body>().type).toBe(999);

@@ -55,3 +55,44 @@ export async function registerByEmail(h: H, email: string, password = 'Secret123
   if (r.type !== 'ok') throw new Error(`register: ${JSON.stringify(r)}`);
   return r.message as string;
 }
+
+/** The console password testConfig() gives the seeded "admin" operator. */
+export const OPERATOR_PASSWORD = 'operator-pass-123';
+
+/** Signs an operator in through the API (admin unless given) and returns the console token. */
+export async function operatorToken(
+  h: H,
+  { username = 'admin', password = OPERATOR_PASSWORD, ip = freshIp() }: { username?: string; password?: string; ip?: string } = {},
+): Promise<string> {
+  const r = await api(h, 'POST', '/api/admin/login', { username, password }, { ip });
+  if (r.type !== 'ok') throw new Error(`operator login: ${JSON.stringify(r)}`);
+  return (r.message as { token: string }).token;
+}
+
+/** A multipart/form-data body holding one file, with its content-type header. */
+export function multipart(file: Buffer, filename = 'photo.png', field = 'file', type = 'image/png') {
+  const boundary = '----bourse' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a picture as the user of `token` (POST /api/upload) and returns the stored file's path. */
+export async function upload(
+  h: H,
+  token: string,
+  file: Buffer,
+  { filename = 'proof.png', type = 'image/png', ip }: { filename?: string; type?: string; ip?: string } = {},
+): Promise<string> {
+  const m = multipart(file, filename, 'file', type);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    remoteAddress: ip,
+    payload: m.payload,
+    headers: { ...m.headers, authorization: token },
+  });
+  return res.json<Body>().message as string;
+}

@@ -3,37 +3,16 @@
  * web form's own, @bourse/contract kyc.ts), the masked details a pending or verified user sees,
  * and the full previous submission offered back after a rejection so "Submit again" starts filled in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from './helpers';
-import { api, freshIp, registerByEmail, type Body, type H } from './identity-helpers';
+import { testAppWithFiles } from './helpers';
+import { api, freshIp, operatorToken, registerByEmail, upload as uploadFile, type H } from './identity-helpers';
 
 let h: H;
-let dataDir: string;
 let op: string;
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
-async function upload(token: string): Promise<string> {
-  const boundary = '----kyc' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    JPEG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    remoteAddress: freshIp(),
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
-  });
-  return res.json<Body>().message as string;
-}
+const upload = (token: string) => uploadFile(h, token, JPEG, { filename: 'id.jpg', type: 'image/jpeg', ip: freshIp() });
 
 interface State {
   status: string;
@@ -63,20 +42,10 @@ async function pendingId(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'kyc-test-'));
-  h = await testApp({ dataDir });
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    remoteAddress: '10.250.0.9',
-    payload: { username: 'admin', password: 'operator-pass-123' },
-  });
-  op = (r.json<Body>().message as { token: string }).token;
+  h = await testAppWithFiles('kyc-test-');
+  op = await operatorToken(h, { ip: '10.250.0.9' });
 });
-afterAll(async () => {
-  await h.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
 describe('document numbers per type', () => {
   it('accepts each type by its own rule and refuses what the form refuses', async () => {

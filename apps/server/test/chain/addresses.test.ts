@@ -5,6 +5,7 @@ import { accountPath, derivers, evmAddress, tronToHex } from '../../src/modules/
 import { getInAddress } from '../../src/modules/chain/service';
 import type { Database } from '../../src/db/database';
 import { createUser, loginToken, testApp } from '../helpers';
+import { operatorToken } from '../identity-helpers';
 import { chainContext, currencyId, TEST_MNEMONIC } from './helpers';
 
 type Body = { type: string | number; message: unknown; error?: string };
@@ -208,13 +209,7 @@ describe('POST /wallet/get_in_address', () => {
 describe('console: /admin/chain', () => {
   it('shows the chains, the demo seed and the deposit settings, and audits a changed minimum', async () => {
     const h = await app();
-    const login = await h.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      remoteAddress: '10.9.9.9',
-      payload: { username: 'admin', password: 'operator-pass-123' },
-    });
-    const opToken = (login.json<Body>().message as { token: string }).token;
+    const opToken = await operatorToken(h, { ip: '10.9.9.9' });
     const status = await h.app
       .inject({ method: 'GET', url: '/api/admin/chain/status', headers: { authorization: opToken } })
       .then((r) => r.json<Body>());

@@ -20,15 +20,7 @@ export function chainContext(
   return testContext(db, clock, { ...base, chain: { ...base.chain, mnemonic: TEST_MNEMONIC, ...chain } });
 }
 
-export async function currencyId(db: Database, name: string, sub = ''): Promise<number> {
-  const row = await db
-    .selectFrom('currencies')
-    .select('id')
-    .where('name', '=', name)
-    .where('sub_name', '=', sub)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export { currencyId } from '../market-helpers';
 
 /** Available balance of a user's "change" account (type 2, where deposits land). */
 export async function changeBalance(db: Database, userId: number, currency: number): Promise<bigint> {
