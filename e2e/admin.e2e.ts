@@ -3,47 +3,32 @@
  * The sign-in route is rate limited (5 a minute), so this file signs in at most three times.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+import type { Page } from 'playwright-core';
+import { BrowserSession, DESKTOP, submitConsoleLogin } from './session';
 
 describe('operator console', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    session = await BrowserSession.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   async function openConsole(): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server!.baseUrl}/admin/`);
+    const page = await (await session.newContext(DESKTOP)).newPage();
+    await page.goto(`${session.baseUrl}/admin/`);
     await page.getByTestId('admin-login-username').waitFor();
     return page;
-  }
-
-  async function signIn(page: Page, password: string): Promise<void> {
-    await page.getByTestId('admin-login-username').fill('admin');
-    await page.getByTestId('admin-login-password').fill(password);
-    await page.getByTestId('admin-login-submit').click();
   }
 
   it('refuses a wrong password with a visible error and stays on sign-in', async () => {
     const page = await openConsole();
     expect(page.url()).toContain('#/login');
 
-    await signIn(page, 'not-the-password');
+    await submitConsoleLogin(page, 'not-the-password');
 
     const error = page.getByTestId('admin-login-error');
     await error.waitFor();
@@ -55,7 +40,7 @@ describe('operator console', () => {
 
   it('signs in and shows balanced books with a USDT row on the ledger page', async () => {
     const page = await openConsole();
-    await signIn(page, server!.adminPassword);
+    await submitConsoleLogin(page, session.server.adminPassword);
 
     const status = page.getByTestId('ledger-status');
     await status.filter({ hasText: 'Books balance' }).waitFor();
@@ -77,7 +62,7 @@ describe('operator console', () => {
 
   it('lists the sign-in in the audit log', async () => {
     const page = await openConsole();
-    await signIn(page, server!.adminPassword);
+    await submitConsoleLogin(page, session.server.adminPassword);
     await page.getByTestId('ledger-status').waitFor();
 
     await page.getByTestId('admin-nav').getByText('Audit log', { exact: true }).click();

@@ -3,104 +3,31 @@
  * demo deposit (console) → transfer → exchange → withdrawal request with a mailed code →
  * operator approves, marks sent, completes → the user sees "Completed" with the hash.
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { BrowserSession, coinId, screenshots, toast } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-type Envelope<T> = { type: string | number; message: T };
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 // Screenshots for a human look when ASSETS_SHOTS names a folder.
 const SHOTS = process.env.ASSETS_SHOTS;
+const shot = screenshots(SHOTS, { fullPage: true });
 
 describe('asset centre in the browser', () => {
-  let server: Server;
-  let browser: Browser;
-  let operator = '';
-  const contexts: BrowserContext[] = [];
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: Record<string, unknown> = {},
-    token?: string,
-  ): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (token) headers.authorization = token;
-    const url =
-      method === 'GET'
-        ? `${server.baseUrl}/api${path}?${new URLSearchParams(body as Record<string, string>).toString()}`
-        : `${server.baseUrl}/api${path}`;
-    const res = await fetch(url, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
-    });
-    const env = (await res.json()) as Envelope<T>;
-    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
-    return env.message;
-  }
-
-  async function shot(page: Page, name: string) {
-    if (!SHOTS) return;
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    operator = (
-      await call<{ token: string }>('POST', '/admin/login', {
-        username: 'admin',
-        password: server.adminPassword,
-      })
-    ).token;
+    session = await BrowserSession.start();
+    await session.loginOperator();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
-  async function consolePage(path: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await context.addInitScript(
-      (token: string) => window.localStorage.setItem('admin_token', token),
-      operator,
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/admin/#${path}`);
-    return page;
-  }
-
-  async function toast(page: Page, text: string) {
-    await page.locator('.adm-toast-main', { hasText: text }).first().waitFor({ timeout: 10_000 });
-  }
-
   it('demo deposit → transfer → exchange → withdrawal → operator approves → user sees completed', async () => {
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    const app = await context.newPage();
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets`);
-    await app.getByTestId('page-login').waitFor();
-    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await app.getByTestId('login-password').locator('input').fill('demo1234');
-    await app.getByTestId('login-submit').click();
-    await app.getByTestId('page-assets').waitFor();
-    const token = await app.evaluate(() => window.localStorage.getItem('token'));
+    const app = await session.phone();
+    const token = await session.signIn(app, { from: '#/pages/fund/assets', landing: 'page-assets' });
     expect(token).toBeTruthy();
-    const me = await call<{ id: number }>('GET', '/user/info', {}, token!);
-    const coins = await call<Array<{ id: number; name: string; subName: string }>>(
-      'GET',
-      '/currency/user_currency_list',
-      {},
-      token!,
-    );
-    const usdt = coins.find((c) => c.name === 'USDT' && c.subName === 'ERC20')!;
+    const me = await session.call<{ id: number }>('GET', '/user/info', {}, token!);
+    const usdt = await coinId(session.call, token!, 'USDT', 'ERC20');
     // Deposits, withdrawals and exchange use the Spot ("change") account.
     await app.locator('.adm-tabs-tab', { hasText: 'Spot' }).click();
     const usdtRow = app.getByTestId('balance-USDT').first();
@@ -109,7 +36,7 @@ describe('asset centre in the browser', () => {
     await shot(app, '01-assets');
 
     // 1. Demo deposit from the console (demo data on, demo user).
-    const deposits = await consolePage('/assets/deposits');
+    const deposits = await session.consolePage('/assets/deposits');
     await deposits.getByTestId('demo-user').fill(String(me.id));
     await deposits.getByTestId('demo-currency').click();
     await deposits.locator('.ant-select-item-option', { hasText: 'USDT ERC20' }).click();
@@ -138,7 +65,7 @@ describe('asset centre in the browser', () => {
     await app.getByTestId('transfer-available').filter({ hasText: '10,060' }).waitFor();
 
     // 3. Exchange 100 USDT for ETH at a quoted price.
-    await app.goto(`${server.baseUrl}/#/pages/fund/exchange`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/exchange`);
     await app.getByTestId('page-exchange').waitFor();
     await app.getByTestId('exchange-amount').locator('input').fill('100');
     await app.getByTestId('exchange-receive').waitFor({ timeout: 15_000 });
@@ -149,13 +76,13 @@ describe('asset centre in the browser', () => {
     await toast(app, 'Exchange successful');
 
     // 4. Withdraw 50 USDT to an address from the book, with the mailed code.
-    await call(
+    await session.call(
       'POST',
       '/user/wallet/save',
       { currency: 'USDT-ERC20', name: 'Cold wallet', address: '0x' + '5'.repeat(40) },
       token!,
     );
-    await app.goto(`${server.baseUrl}/#/pages/fund/withdraw?currency=${usdt.id}`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/withdraw?currency=${usdt}`);
     await app.getByTestId('page-withdraw').waitFor();
     await app.getByTestId('withdraw-submit').click();
     await toast(app, 'Please select a withdrawal address');
@@ -165,11 +92,11 @@ describe('asset centre in the browser', () => {
     await app.getByTestId('withdraw-receive').filter({ hasText: '49' }).waitFor();
     await app.getByTestId('withdraw-send-code').click();
     await toast(app, 'Code sent');
-    const outbox = await call<{ items: Array<{ target: string; body: string }> }>(
+    const outbox = await session.call<{ items: Array<{ target: string; body: string }> }>(
       'GET',
       '/admin/outbox',
       { page: '1', limit: '20' },
-      operator,
+      session.operator,
     );
     const code = /\b(\d{6})\b/.exec(outbox.items.find((m) => m.target === 'demo@example.com')!.body)![1]!;
     await app.getByTestId('withdraw-code').locator('input').fill(code);
@@ -187,8 +114,8 @@ describe('asset centre in the browser', () => {
       .waitFor();
 
     // 5. The operator approves, records the hash, completes.
-    const review = await consolePage('/assets/withdrawals');
-    const id = (await call<{ data: Array<{ id: number }> }>('GET', '/user/withdraw/list', {}, token!))
+    const review = await session.consolePage('/assets/withdrawals');
+    const id = (await session.call<{ data: Array<{ id: number }> }>('GET', '/user/withdraw/list', {}, token!))
       .data[0]!.id;
     await review.getByTestId(`approve-${id}`).click();
     await review.locator('.ant-message-notice', { hasText: 'approved' }).waitFor();
@@ -203,7 +130,7 @@ describe('asset centre in the browser', () => {
     await review.locator('.ant-message-notice', { hasText: 'completed' }).waitFor();
 
     // 6. The user sees it completed with the hash in the records.
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets_all_record?tab=withdrawals`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets_all_record?tab=withdrawals`);
     await app.getByTestId('page-records').waitFor();
     const first = app.getByTestId('record-item').first();
     await first.getByTestId('status-tag').filter({ hasText: 'Completed' }).waitFor();
@@ -213,7 +140,7 @@ describe('asset centre in the browser', () => {
     await shot(app, '05-withdrawal-completed');
 
     // Every journal line, 10 a page, ends with "No more data".
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets_all_record?tab=all`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets_all_record?tab=all`);
     await app.getByTestId('record-item').first().waitFor();
     for (
       let i = 0;
@@ -228,24 +155,16 @@ describe('asset centre in the browser', () => {
     await shot(app, '06-records');
 
     // The books balance on the liabilities page.
-    const liabilities = await consolePage('/assets/liabilities');
+    const liabilities = await session.consolePage('/assets/liabilities');
     await liabilities.getByTestId('liability-balanced').first().waitFor();
     expect(await liabilities.getByTestId('liability-balanced').filter({ hasText: 'NOT' }).count()).toBe(0);
     if (SHOTS) await liabilities.screenshot({ path: `${SHOTS}/07-liabilities.png` });
   });
 
   it('BANKCARD: the bank-card channel instead of an address; withdrawal to the bound card', async () => {
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    const app = await context.newPage();
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets`);
-    await app.getByTestId('page-login').waitFor();
-    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await app.getByTestId('login-password').locator('input').fill('demo1234');
-    await app.getByTestId('login-submit').click();
-    await app.getByTestId('page-assets').waitFor();
-    const token = (await app.evaluate(() => window.localStorage.getItem('token')))!;
-    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=recharge`);
+    const app = await session.phone();
+    const token = (await session.signIn(app, { from: '#/pages/fund/assets', landing: 'page-assets' }))!;
+    await app.goto(`${session.baseUrl}/#/pages/fund/select?to=recharge`);
     await app.getByTestId('coin-BANKCARD').click();
     // The receiving account the operator set (demo data: "Demo Bank"), and the proof form; no address.
     await app.getByTestId('bank-channel').filter({ hasText: 'Demo Bank' }).waitFor();
@@ -253,17 +172,11 @@ describe('asset centre in the browser', () => {
     expect(await app.getByTestId('deposit-address-card').count()).toBe(0);
     await shot(app, '08-bankcard-recharge');
 
-    const coins = await call<Array<{ id: number; name: string }>>(
-      'GET',
-      '/currency/user_currency_list',
-      {},
-      token,
-    );
-    const bank = coins.find((c) => c.name === 'BANKCARD')!;
-    await app.goto(`${server.baseUrl}/#/pages/fund/withdraw?currency=${bank.id}`);
+    const bank = await coinId(session.call, token, 'BANKCARD');
+    await app.goto(`${session.baseUrl}/#/pages/fund/withdraw?currency=${bank}`);
     await app.getByTestId('withdraw-bind-card').waitFor();
     expect(await app.getByTestId('withdraw-address').count()).toBe(0);
-    await call(
+    await session.call(
       'POST',
       '/user/cash_save',
       { real_name: 'Demo User', bank_name: 'Harbour Bank', bank_account: '6222029876543210' },

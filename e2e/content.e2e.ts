@@ -6,70 +6,39 @@
  * loads are kept few (in-app navigation where possible) and tokens come from the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { BrowserSession, PHONE } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-const VIEWPORT = { width: 375, height: 812 };
 const ANNOUNCEMENTS = 40;
 
 describe('home, content and messages', () => {
-  let server: Server;
-  let browser: Browser;
-  let operator: string;
-  const contexts: BrowserContext[] = [];
-
-  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
-    const json = (await res.json()) as { type: string; message: T };
-    if (json.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json.message;
-  }
+  let session: BrowserSession;
 
   async function publish(input: {
     category_id: number;
     is_popup?: boolean;
     translations: Array<{ lang: string; title: string; body?: string }>;
   }) {
-    return api<{ id: number }>(
+    return session.call<{ id: number }>(
       'POST',
       '/admin/content/items',
       { status: 'published', publish_at: null, cover: '', link_url: '', sort: 0, is_popup: false, ...input },
-      operator,
+      session.operator,
     );
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    operator = (
-      await api<{ token: string }>('POST', '/admin/login', {
-        username: 'admin',
-        password: server.adminPassword,
-      })
-    ).token;
+    session = await BrowserSession.start();
+    await session.loginOperator();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   /** A fresh phone-sized context; `storage` is written before the app starts. */
   async function openApp(hash: string, storage: Record<string, string> = {}): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: VIEWPORT,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    contexts.push(context);
+    const context = await session.newContext(PHONE);
     await context.addInitScript((entries: Record<string, string>) => {
       if (window.sessionStorage.getItem('__seeded')) return;
       window.sessionStorage.setItem('__seeded', '1');
@@ -77,7 +46,7 @@ describe('home, content and messages', () => {
       for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
     }, storage);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/${hash}`);
+    await page.goto(`${session.baseUrl}/${hash}`);
     return page;
   }
 
@@ -167,14 +136,7 @@ describe('home, content and messages', () => {
   });
 
   it('publishes an article in the console and shows it in the reader language (English fallback)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await context.addInitScript(
-      (token: string) => window.localStorage.setItem('admin_token', token),
-      operator,
-    );
-    const console_ = await context.newPage();
-    await console_.goto(`${server.baseUrl}/admin/#/content`);
+    const console_ = await session.consolePage('/content');
     await console_.getByTestId('content-new').click();
     await console_.getByTestId('editor-category').click();
     await console_.locator('.ant-select-item-option', { hasText: 'Announcements' }).click();
@@ -236,26 +198,23 @@ describe('home, content and messages', () => {
   });
 
   it('shows a message in the inbox with the unread badge and marks it read', async () => {
-    const login = await api<string>('POST', '/user/login', {
-      user_string: 'demo@example.com',
-      password: 'demo1234',
-    });
-    const me = await api<{ id: number }>('GET', '/user/info', undefined, login).catch(() => null);
+    const login = await session.demoToken();
+    const me = await session.call<{ id: number }>('GET', '/user/info', undefined, login).catch(() => null);
     const userId =
       me?.id ??
       (
-        await api<{ items: Array<{ id: number; email: string }> }>(
+        await session.call<{ items: Array<{ id: number; email: string }> }>(
           'GET',
           '/admin/users?q=demo%40example.com',
           undefined,
-          operator,
+          session.operator,
         )
       ).items[0]!.id;
-    await api(
+    await session.call(
       'POST',
       '/admin/messages',
       { user_id: userId, title: 'Withdrawal approved', body: 'Your withdrawal of 10 USDT was sent.' },
-      operator,
+      session.operator,
     );
 
     const page = await openApp('#/', {

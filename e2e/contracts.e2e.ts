@@ -5,84 +5,43 @@
  * historical orders with the exact tick it was settled against. An operator first adds a 10 s
  * expiry to BTC/USDT through the console API, so the journey stays short.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BrowserSession, input as field, screenshotOnFailure, screenshots, setContractExpiries, submitLogin } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-const VIEWPORT = { width: 375, height: 812 };
-const SHOTS = process.env.E2E_SHOTS;
+const screenshot = screenshots(process.env.E2E_SHOTS, { prefix: 'contracts-' });
 
 describe('contract trading in the web app', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  let session: BrowserSession;
   let page: Page;
-  let op: string;
   let btcProduct: number;
   let btcMarket: number;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, token?: string): Promise<T> {
-    const res = await fetch(`${server!.baseUrl}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const env = (await res.json()) as { type: string | number; message: T };
-    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
-    return env.message;
-  }
-  const input = (id: string) => page.getByTestId(id).locator('input');
-  const shot = async (name: string) => {
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/contracts-${name}.png` });
-  };
+  const input = (id: string) => field(page, id);
+  const shot = (name: string) => screenshot(page, name);
 
   beforeAll(async () => {
-    server = await startServer({ MARKET_BACKFILL_DAYS: '1' });
-    op = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
-    const { products } = await call<{ products: Array<{ symbol: string; product_id: number; instrument_id: number; fee_rate: string; currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }> }> }>(
-      'GET',
-      '/admin/contracts/products',
-      undefined,
-      op,
-    );
-    const btc = products.find((p) => p.symbol === 'BTC/USDT')!;
+    session = await BrowserSession.start({ MARKET_BACKFILL_DAYS: '1' });
+    await session.loginOperator();
+    const btc = await setContractExpiries(session.call, session.operator, 'BTC/USDT', [
+      { seconds: 10, payout_rate: '0.75' },
+      { seconds: 30, payout_rate: '0.8' },
+      { seconds: 60, payout_rate: '0.85' },
+    ]);
     btcProduct = btc.product_id;
     btcMarket = btc.instrument_id;
-    await call(
-      'POST',
-      '/admin/contracts/products',
-      {
-        instrument_id: btc.instrument_id,
-        status: 1,
-        fee_rate: btc.fee_rate,
-        seconds: [
-          { seconds: 10, payout_rate: '0.75' },
-          { seconds: 30, payout_rate: '0.8' },
-          { seconds: 60, payout_rate: '0.85' },
-        ],
-        currencies: btc.currencies.map((c) => ({ currency_id: c.currency_id, min: c.min, max: c.max, exposure_cap: c.exposure_cap })),
-      },
-      op,
-    );
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    page = await session.phone();
     // The server's start (demo data, chart backfill) can take the harness's full 150 s on a busy machine.
   }, 240_000);
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/contracts-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-  });
+  screenshotOnFailure('contracts', () => page);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   it('asks a visitor to log in before trading', async () => {
-    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+    await page.goto(`${session.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
     await page.getByTestId('contract-view').waitFor();
     await page.getByTestId('simulated-prices').waitFor();
     await page.getByTestId('contract-up').click();
@@ -90,13 +49,11 @@ describe('contract trading in the web app', () => {
   });
 
   it('transfers into the contract account, places an Up order, sees the countdown and the result', async () => {
-    await input('login-account').fill('demo@example.com');
-    await input('login-password').fill('demo1234');
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page);
     await page.getByTestId('page-home').waitFor();
 
     // Asset centre: exchange account → contract account (the page defaults to these two).
-    await page.goto(`${server!.baseUrl}/#/pages/fund/transfer`);
+    await page.goto(`${session.baseUrl}/#/pages/fund/transfer`);
     await page.getByTestId('page-transfer').waitFor();
     await input('transfer-amount').fill('500');
     await page.getByTestId('transfer-submit').click();
@@ -104,7 +61,7 @@ describe('contract trading in the web app', () => {
     await page.locator('.adm-dialog-button').last().click();
     await page.getByText(/success/i).first().waitFor({ timeout: 10_000 });
 
-    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+    await page.goto(`${session.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
     await page.getByTestId('contract-view').waitFor();
     await expect.poll(async () => (await page.getByTestId('contract-balance').textContent()) ?? '', { timeout: 30_000 }).toContain('500');
     await page.getByTestId('contract-last').filter({ hasText: /\d/ }).waitFor();
@@ -150,7 +107,7 @@ describe('contract trading in the web app', () => {
     await card.click();
     await page.getByTestId('page-contract-detail').waitFor();
     await expect.poll(async () => (await page.getByTestId('detail-close-tick').textContent()) ?? '').toMatch(/^#\d+ · /);
-    const result = await call<{ close_tick_id: string; status: string }>('GET', `/microtrade/get_result?id=${orderId}`, undefined, await page.evaluate(() => localStorage.getItem('token') ?? ''));
+    const result = await session.call<{ close_tick_id: string; status: string }>('GET', `/microtrade/get_result?id=${orderId}`, undefined, await page.evaluate(() => localStorage.getItem('token') ?? ''));
     expect(await page.getByTestId('detail-close-tick').textContent()).toContain(`#${result.close_tick_id}`);
     await shot('detail');
   });
@@ -161,16 +118,16 @@ describe('contract trading in the web app', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/microtrade/lists')) lists.push(r.url());
     });
-    await page.goto(`${server!.baseUrl}/#/pages/transaction/contract_order?tab=holding`);
+    await page.goto(`${session.baseUrl}/#/pages/transaction/contract_order?tab=holding`);
     await page.getByTestId('page-contract-orders').waitFor();
     await page.getByTestId('orders-empty').waitFor();
 
     // Six holding orders (60 s): the list shows the first five, the sixth after scrolling.
-    const payable = await call<Array<{ currency_id: number; balance: string | null }>>('GET', '/microtrade/payable_currencies', undefined, token);
+    const payable = await session.call<Array<{ currency_id: number; balance: string | null }>>('GET', '/microtrade/payable_currencies', undefined, token);
     const usdt = payable.find((c) => Number(c.balance ?? '0') >= 60)!;
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const o = await call<{ id: string }>('POST', '/microtrade/submit', { match_id: btcMarket, currency_id: usdt.currency_id, type: i % 2 === 0 ? 1 : 2, seconds: 60, number: '10' }, token);
+      const o = await session.call<{ id: string }>('POST', '/microtrade/submit', { match_id: btcMarket, currency_id: usdt.currency_id, type: i % 2 === 0 ? 1 : 2, seconds: 60, number: '10' }, token);
       ids.push(o.id);
     }
     lists.length = 0;
@@ -185,16 +142,16 @@ describe('contract trading in the web app', () => {
     expect(lists.some((u) => u.includes('page=2'))).toBe(true);
 
     // Suspended for new orders: a notice, and both buttons disabled; resumed, they work again.
-    await call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 0 }, op);
+    await session.call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 0 }, session.operator);
     try {
-      await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
+      await page.goto(`${session.baseUrl}/#/pages/transaction/index?view=contract&symbol=BTC/USDT`);
       await page.reload();
       await page.getByTestId('contract-suspended').waitFor();
       expect(await page.getByTestId('contract-up').isDisabled()).toBe(true);
       expect(await page.getByTestId('contract-down').isDisabled()).toBe(true);
       await shot('suspended');
     } finally {
-      await call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 1 }, op);
+      await session.call('POST', `/admin/contracts/products/${btcProduct}/status`, { status: 1 }, session.operator);
     }
     await page.reload();
     await page.getByTestId('contract-view').waitFor();

@@ -8,17 +8,14 @@
  * 15. "Fiat" held USDT, the contract account had two names, the records listed raw freeze and
  *     release postings, a cancel dialog read "Cancel / Confirm", and Assets was blank while loading.
  */
-import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { BrowserSession, coinId, screenshots } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-type Envelope<T> = { type: string | number; message: T };
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 // Screenshots for a human look when DEFECTS_SHOTS names a folder.
 const SHOTS = process.env.DEFECTS_SHOTS;
+const shot = screenshots(SHOTS, { fullPage: true });
 
 /** A real 48×32 PNG (a two-colour receipt stripe), so the browser can decode and measure it. */
 function proofPng(): Buffer {
@@ -84,102 +81,30 @@ async function reactOwns(page: Page, testId: string) {
 }
 
 describe('asset-centre defects from outside, in the browser', () => {
-  let server: Server;
-  let browser: Browser;
-  let operator = '';
-  const contexts: BrowserContext[] = [];
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: Record<string, unknown> = {},
-    token?: string,
-  ): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (token) headers.authorization = token;
-    const url =
-      method === 'GET'
-        ? `${server.baseUrl}/api${path}?${new URLSearchParams(body as Record<string, string>).toString()}`
-        : `${server.baseUrl}/api${path}`;
-    const res = await fetch(url, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
-    });
-    const env = (await res.json()) as Envelope<T>;
-    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
-    return env.message;
-  }
-
-  async function shot(page: Page, name: string) {
-    if (!SHOTS) return;
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
-
-  async function phone(): Promise<Page> {
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    return context.newPage();
-  }
+  let session: BrowserSession;
 
   /** Signs the demo user in through the login page; returns the token. */
   async function signIn(app: Page): Promise<string> {
-    await app.goto(`${server.baseUrl}/#/pages/common/login`);
-    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await app.getByTestId('login-password').locator('input').fill('demo1234');
-    await app.getByTestId('login-submit').click();
-    await app.getByTestId('page-home').waitFor();
-    const token = await app.evaluate(() => window.localStorage.getItem('token'));
+    const token = await session.signIn(app);
     expect(token).toBeTruthy();
     return token!;
   }
 
-  async function consolePage(path: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await context.addInitScript(
-      (token: string) => window.localStorage.setItem('admin_token', token),
-      operator,
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/admin/#${path}`);
-    return page;
-  }
-
-  async function coinId(token: string, name: string): Promise<number> {
-    const coins = await call<Array<{ id: number; name: string }>>(
-      'GET',
-      '/currency/user_currency_list',
-      {},
-      token,
-    );
-    return coins.find((c) => c.name === name)!.id;
-  }
-
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    operator = (
-      await call<{ token: string }>('POST', '/admin/login', {
-        username: 'admin',
-        password: server.adminPassword,
-      })
-    ).token;
+    session = await BrowserSession.start();
+    await session.loginOperator();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   it('8, 14: a bank-transfer deposit in USD with a proof the user and the operator both see', async () => {
-    const app = await phone();
+    const app = await session.phone();
     const token = await signIn(app);
 
     // Only the coins that work, the bank channel named as a channel with its currency.
-    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=recharge`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/select?to=recharge`);
     await app.getByTestId('coin-USDT-ERC20').waitFor();
     for (const id of ['coin-USDT-TRC20', 'coin-ETH', 'coin-BTC', 'coin-BANKCARD'])
       expect(await app.getByTestId(id).count(), id).toBe(1);
@@ -210,15 +135,15 @@ describe('asset-centre defects from outside, in the browser', () => {
     await app.locator('.adm-toast-main', { hasText: 'Submitted' }).waitFor();
 
     // The records show the proof image too.
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets_all_record?tab=deposits`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets_all_record?tab=deposits`);
     await app.getByTestId('record-item').first().waitFor();
     expect(await app.getByTestId('record-item').first().textContent()).toContain('Bank transfer (USD)');
     await imageShown(app, '[data-testid="record-item"] [data-testid="deposit-proof"]');
     await shot(app, '03-deposit-record-proof');
 
     // The operator sees the same picture in the console before crediting.
-    const deposit = (await call<{ data: Array<{ id: number }> }>('GET', '/recharge/log', {}, token)).data[0]!;
-    const review = await consolePage('/assets/deposits');
+    const deposit = (await session.call<{ data: Array<{ id: number }> }>('GET', '/recharge/log', {}, token)).data[0]!;
+    const review = await session.consolePage('/assets/deposits');
     await review.getByTestId(`deposit-proof-${deposit.id}`).waitFor();
     await imageShown(review, `[data-testid="deposit-proof-${deposit.id}"] img`);
     if (SHOTS) await review.screenshot({ path: `${SHOTS}/04-console-proof.png` });
@@ -226,7 +151,7 @@ describe('asset-centre defects from outside, in the browser', () => {
     await review.locator('.ant-message-notice', { hasText: 'credited' }).waitFor();
 
     // The balance is shown as USD by bank transfer, on the Spot account.
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets`);
     await app.locator('.adm-tabs-tab', { hasText: 'Spot' }).click();
     const row = app.getByTestId('balance-BANKCARD').first();
     await row.getByTestId('available').filter({ hasText: '250.00' }).waitFor();
@@ -235,17 +160,17 @@ describe('asset-centre defects from outside, in the browser', () => {
   });
 
   it('14: withdrawal picker without coins that cannot be withdrawn; such a coin says so', async () => {
-    const app = await phone();
+    const app = await session.phone();
     const token = await signIn(app);
-    await app.goto(`${server.baseUrl}/#/pages/fund/select?to=withdraw`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/select?to=withdraw`);
     await app.getByTestId('coin-USDT-ERC20').waitFor();
     expect(await app.getByTestId('coin-LTC').count()).toBe(0);
     expect(await app.getByTestId('coin-DOGE').count()).toBe(0);
-    const ltc = await coinId(token, 'LTC');
-    await app.goto(`${server.baseUrl}/#/pages/fund/withdraw?currency=${ltc}`);
+    const ltc = await coinId(session.call, token, 'LTC');
+    await app.goto(`${session.baseUrl}/#/pages/fund/withdraw?currency=${ltc}`);
     await app.getByTestId('withdraw-not-offered').waitFor();
     expect(await app.getByTestId('withdraw-amount').count()).toBe(0);
-    await app.goto(`${server.baseUrl}/#/pages/fund/recharge?currency=${ltc}`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/recharge?currency=${ltc}`);
     await app.getByTestId('deposit-not-offered').waitFor();
     await shot(app, '05-deposit-not-offered');
     await app.getByTestId('deposit-not-offered').getByRole('button').click();
@@ -253,9 +178,9 @@ describe('asset-centre defects from outside, in the browser', () => {
   });
 
   it('15: account names, one record line per action, a cancel dialog that says what it does', async () => {
-    const app = await phone();
+    const app = await session.phone();
     const token = await signIn(app);
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets`);
     await app.getByTestId('balance-USDT').first().waitFor();
     const tabs = (await app.locator('.account-tabs .adm-tabs-tab').allTextContents()).map((s) => s.trim());
     expect(tabs).toEqual(['Funding', 'Spot', 'Leverage', 'Contract account']);
@@ -269,15 +194,15 @@ describe('asset-centre defects from outside, in the browser', () => {
 
     // A resting limit buy (5% under the last price, inside the price band) freezes USDT;
     // cancelling it releases them.
-    const { last } = await call<{ last: string }>('GET', '/currency/market_detail', { symbol: 'BTC/USDT' });
+    const { last } = await session.call<{ last: string }>('GET', '/currency/market_detail', { symbol: 'BTC/USDT' });
     const price = (Math.floor(Number(last) * 95) / 100).toFixed(2);
-    await call(
+    await session.call(
       'POST',
       '/coin/trade',
       { symbol: 'BTC/USDT', type: 'buy', order_type: 'limit', target_price: price, amount: '0.001' },
       token,
     );
-    await app.goto(`${server.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
+    await app.goto(`${session.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
     await app.getByTestId('tab-open').click();
     await app.getByTestId('order-open').first().waitFor();
     await app.getByTestId('cancel-order').first().click();
@@ -288,7 +213,7 @@ describe('asset-centre defects from outside, in the browser', () => {
     await buttons.filter({ hasText: 'Cancel order' }).click();
     await app.getByText('Order cancelled').waitFor();
 
-    await app.goto(`${server.baseUrl}/#/pages/fund/assets_all_record?tab=all`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/assets_all_record?tab=all`);
     const items = app.getByTestId('record-item');
     await items.first().waitFor();
     const texts = (await items.allTextContents()).slice(0, 4);
@@ -306,7 +231,7 @@ describe('asset-centre defects from outside, in the browser', () => {
   });
 
   it('15: Assets shows its frame while the page and the balances load, never a blank screen', async () => {
-    const app = await phone();
+    const app = await session.phone();
     await signIn(app);
     // A slow network: the page's chunk and the balances arrive late.
     let releaseChunk = () => {};
@@ -339,23 +264,23 @@ describe('asset-centre defects from outside, in the browser', () => {
 
   it('9: Support opens the contact page; without a link the entries are hidden', async () => {
     // The demo's link is the built-in contact page (a retry starts from it again).
-    const site = await call<{ customer_service_url: string }>('GET', '/getercSetting');
+    const site = await session.call<{ customer_service_url: string }>('GET', '/getercSetting');
     if (site.customer_service_url !== '/pages/common/contact')
-      await call(
+      await session.call(
         'POST',
         '/admin/site/settings',
         { site_name: 'Bourse', customer_service_url: '/pages/common/contact' },
-        operator,
+        session.operator,
       );
-    const app = await phone();
-    await app.goto(`${server.baseUrl}/#/pages/index/index`);
+    const app = await session.phone();
+    await app.goto(`${session.baseUrl}/#/pages/index/index`);
     await reactOwns(app, 'shortcut-service');
     await app.getByTestId('shortcut-service').click();
     await app.getByTestId('page-content-contact').waitFor();
     await app.getByTestId('article-body').filter({ hasText: 'support@example.com' }).waitFor();
     await shot(app, '11-contact');
 
-    await app.goto(`${server.baseUrl}/#/pages/common/common_problem`);
+    await app.goto(`${session.baseUrl}/#/pages/common/common_problem`);
     await app.getByTestId('faq-service').click();
     await app.getByTestId('page-content-contact').waitFor();
 
@@ -365,15 +290,15 @@ describe('asset-centre defects from outside, in the browser', () => {
       .route('https://chat.example.com/**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Chat</title>' }),
       );
-    await call(
+    await session.call(
       'POST',
       '/admin/site/settings',
       { site_name: 'Bourse', customer_service_url: 'https://chat.example.com/room/1' },
-      operator,
+      session.operator,
     );
     // index.html (with the site settings inlined) is cached for 5 s on the server.
     await app.waitForTimeout(5_500);
-    await app.goto(`${server.baseUrl}/#/pages/index/index`);
+    await app.goto(`${session.baseUrl}/#/pages/index/index`);
     await app.reload();
     await reactOwns(app, 'shortcut-service');
     const popup = app.context().waitForEvent('page');
@@ -381,13 +306,13 @@ describe('asset-centre defects from outside, in the browser', () => {
     expect((await popup).url()).toContain('https://chat.example.com/room/1');
 
     // No link: no Support shortcut, no FAQ button, nothing that says "not available".
-    await call('POST', '/admin/site/settings', { site_name: 'Bourse', customer_service_url: '' }, operator);
+    await session.call('POST', '/admin/site/settings', { site_name: 'Bourse', customer_service_url: '' }, session.operator);
     await app.waitForTimeout(5_500);
     await app.reload();
     await reactOwns(app, 'shortcuts');
     expect(await app.getByTestId('shortcut-service').count()).toBe(0);
     await shot(app, '12-home-without-support');
-    await app.goto(`${server.baseUrl}/#/pages/common/common_problem`);
+    await app.goto(`${session.baseUrl}/#/pages/common/common_problem`);
     await app.getByTestId('faq').waitFor();
     expect(await app.getByTestId('faq-service').count()).toBe(0);
   });

@@ -9,75 +9,36 @@
  * - item 13: Buy/Sell on a market page open the spot order form with that side chosen; the up/down
  *   contract screen has its own entry.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { BrowserSession, coinId, screenshotOnFailure, screenshots, setContractExpiries, toast } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-type Envelope<T> = { type: string | number; message: T };
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const SHOTS = process.env.E2E_SHOTS;
+const shot = screenshots(process.env.E2E_SHOTS, { prefix: 'defects-' });
 
 describe('defects found from outside', () => {
-  let server: Server;
-  let browser: Browser;
-  let op = '';
+  let session: BrowserSession;
   let token = '';
   let usdt = 0;
-  const contexts: BrowserContext[] = [];
-  let page: Page;
-
-  async function call<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}, auth?: string): Promise<T> {
-    const url =
-      method === 'GET'
-        ? `${server.baseUrl}/api${path}?${new URLSearchParams(body as Record<string, string>).toString()}`
-        : `${server.baseUrl}/api${path}`;
-    const res = await fetch(url, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
-    });
-    const env = (await res.json()) as Envelope<T>;
-    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
-    return env.message;
-  }
+  let page: Page | undefined;
 
   /** A phone-size page; signed in as the demo user (through the login form) unless `visitor`. */
   async function phone(visitor = false): Promise<Page> {
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    page = await context.newPage();
-    if (visitor) return page;
-    await page.goto(`${server.baseUrl}/#/pages/common/login`);
-    await page.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await page.getByTestId('login-password').locator('input').fill('demo1234');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('page-home').waitFor();
+    page = await session.phone();
+    if (!visitor) await session.signIn(page);
     return page;
   }
 
-  const toast = (p: Page, text: string | RegExp) => p.locator('.adm-toast-main', { hasText: text }).first().waitFor({ timeout: 10_000 });
-  const shot = async (p: Page, name: string) => {
-    if (SHOTS) await p.screenshot({ path: `${SHOTS}/defects-${name}.png` });
-  };
-
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    op = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
-    token = await call<string>('POST', '/user/login', { user_string: 'demo@example.com', password: 'demo1234' });
-    const coins = await call<Array<{ id: number; name: string; subName: string }>>('GET', '/currency/user_currency_list', {}, token);
-    usdt = coins.find((c) => c.name === 'USDT' && c.subName === 'ERC20')!.id;
+    session = await BrowserSession.start();
+    await session.loginOperator();
+    token = await session.demoToken();
+    usdt = await coinId(session.call, token, 'USDT', 'ERC20');
   }, 240_000);
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page) await page.screenshot({ path: `/tmp/defects-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-  });
+  screenshotOnFailure('defects', () => page);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   it('item 7: offline, Quotes shows "network problem" with a retry instead of an endless skeleton, and recovers', async () => {
@@ -89,7 +50,7 @@ describe('defects found from outside', () => {
       if (held.route) void route.continue();
       else held.route = route;
     });
-    await app.goto(`${server.baseUrl}/#/pages/quotation/index`);
+    await app.goto(`${session.baseUrl}/#/pages/quotation/index`);
     await app.getByTestId('page-quotes').waitFor();
     await expect.poll(() => held.route !== undefined, { timeout: 20_000 }).toBe(true);
     await app.context().setOffline(true);
@@ -110,7 +71,7 @@ describe('defects found from outside', () => {
   it('item 7: a 429 on Quotes says "too many requests"; Retry brings the list', async () => {
     const app = await phone(true);
     await app.route('**/api/currency/quotation_new**', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }));
-    await app.goto(`${server.baseUrl}/#/pages/quotation/index`);
+    await app.goto(`${session.baseUrl}/#/pages/quotation/index`);
     const error = app.getByTestId('quotes-error');
     await error.filter({ hasText: 'Too many requests' }).waitFor({ timeout: 15_000 });
     await shot(app, 'quotes-429');
@@ -121,7 +82,7 @@ describe('defects found from outside', () => {
 
   it('item 7: a transfer refused with a 5xx or sent offline is told, and goes through when tried again', async () => {
     const app = await phone();
-    await app.goto(`${server.baseUrl}/#/pages/fund/transfer`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/transfer`);
     await app.getByTestId('page-transfer').waitFor();
     await app.getByTestId('transfer-available').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 15_000 });
     await app.getByTestId('transfer-amount').locator('input').fill('3');
@@ -149,7 +110,7 @@ describe('defects found from outside', () => {
 
   it('item 11: transfer, exchange and spot refuse money the user does not have before any confirmation', async () => {
     const app = await phone();
-    await app.goto(`${server.baseUrl}/#/pages/fund/transfer`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/transfer`);
     await app.getByTestId('transfer-available').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 15_000 });
     await app.getByTestId('transfer-amount').locator('input').fill('99999999');
     await app.getByTestId('transfer-problem').filter({ hasText: 'Insufficient balance' }).waitFor();
@@ -158,7 +119,7 @@ describe('defects found from outside', () => {
     expect(await app.getByTestId('transfer-confirm').count()).toBe(0);
     await shot(app, 'transfer-insufficient');
 
-    await app.goto(`${server.baseUrl}/#/pages/fund/exchange`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/exchange`);
     await app.getByTestId('page-exchange').waitFor();
     await app.getByTestId('exchange-amount').locator('input').fill('99999999');
     await app.getByTestId('exchange-problem').filter({ hasText: 'Insufficient balance' }).waitFor({ timeout: 15_000 });
@@ -166,7 +127,7 @@ describe('defects found from outside', () => {
     await toast(app, 'Insufficient balance');
     expect(await app.getByTestId('exchange-confirm').count()).toBe(0);
 
-    await app.goto(`${server.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT&side=buy`);
+    await app.goto(`${session.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT&side=buy`);
     await app.getByTestId('spot-view').waitFor();
     await app.getByTestId('available').filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
     await app.getByTestId('price-input').locator('input').fill('1000000');
@@ -177,10 +138,10 @@ describe('defects found from outside', () => {
   });
 
   it('item 11: a withdrawal below the minimum or above the balance is refused before a code is sent', async () => {
-    const cfg = await call<{ currencies: Array<{ currency: { id: number }; config: Record<string, unknown> }> }>('GET', '/admin/assets/config', {}, op);
+    const cfg = await session.call<{ currencies: Array<{ currency: { id: number }; config: Record<string, unknown> }> }>('GET', '/admin/assets/config', {}, session.operator);
     const current = cfg.currencies.find((c) => c.currency.id === usdt)!.config;
-    await call('POST', `/admin/assets/config/${usdt}`, { ...current, currency_id: undefined, withdraw_min: '20', withdraw_max: '0' }, op);
-    await call('POST', '/user/wallet/save', { currency: 'USDT-ERC20', name: 'Check wallet', address: '0x' + '7'.repeat(40) }, token).catch((err: Error) => {
+    await session.call('POST', `/admin/assets/config/${usdt}`, { ...current, currency_id: undefined, withdraw_min: '20', withdraw_max: '0' }, session.operator);
+    await session.call('POST', '/user/wallet/save', { currency: 'USDT-ERC20', name: 'Check wallet', address: '0x' + '7'.repeat(40) }, token).catch((err: Error) => {
       if (!err.message.includes('address_exists')) throw err; // the test's second attempt
     });
     const app = await phone();
@@ -188,7 +149,7 @@ describe('defects found from outside', () => {
     app.on('request', (r) => {
       if (r.url().includes('/api/sms_mail')) codeRequests.push(r.url());
     });
-    await app.goto(`${server.baseUrl}/#/pages/fund/withdraw?currency=${usdt}`);
+    await app.goto(`${session.baseUrl}/#/pages/fund/withdraw?currency=${usdt}`);
     await app.getByTestId('page-withdraw').waitFor();
     await app.getByTestId('withdraw-address').click();
     await app.getByTestId('address-option').first().click();
@@ -207,33 +168,18 @@ describe('defects found from outside', () => {
 
   it('item 12: a holding contract counts down, shows live P&L and turns into its result without leaving the tab', async () => {
     // A 10 s expiry on BTC/USDT (console API), so the order settles within the test.
-    const { products } = await call<{
-      products: Array<{ symbol: string; instrument_id: number; fee_rate: string; currencies: Array<{ currency_id: number; min: string; max: string; exposure_cap: string }> }>;
-    }>('GET', '/admin/contracts/products', {}, op);
-    const btc = products.find((p) => p.symbol === 'BTC/USDT')!;
-    await call(
-      'POST',
-      '/admin/contracts/products',
-      {
-        instrument_id: btc.instrument_id,
-        status: 1,
-        fee_rate: btc.fee_rate,
-        seconds: [
-          { seconds: 10, payout_rate: '0.75' },
-          { seconds: 60, payout_rate: '0.85' },
-        ],
-        currencies: btc.currencies.map((c) => ({ currency_id: c.currency_id, min: c.min, max: c.max, exposure_cap: c.exposure_cap })),
-      },
-      op,
-    );
-    await call('POST', '/wallet/change', { currency_id: usdt, number: '100', from_field: 'change', to_field: 'micro' }, token);
-    const payable = await call<Array<{ currency_id: number; balance: string | null }>>('GET', '/microtrade/payable_currencies', { match_id: String(btc.instrument_id) }, token);
+    const btc = await setContractExpiries(session.call, session.operator, 'BTC/USDT', [
+      { seconds: 10, payout_rate: '0.75' },
+      { seconds: 60, payout_rate: '0.85' },
+    ]);
+    await session.call('POST', '/wallet/change', { currency_id: usdt, number: '100', from_field: 'change', to_field: 'micro' }, token);
+    const payable = await session.call<Array<{ currency_id: number; balance: string | null }>>('GET', '/microtrade/payable_currencies', { match_id: String(btc.instrument_id) }, token);
     const pay = payable.find((c) => Number(c.balance ?? '0') >= 10)!;
 
     const app = await phone();
-    await app.goto(`${server.baseUrl}/#/pages/transaction/contract_order?tab=holding`);
+    await app.goto(`${session.baseUrl}/#/pages/transaction/contract_order?tab=holding`);
     await app.getByTestId('page-contract-orders').waitFor();
-    const order = await call<{ id: string }>('POST', '/microtrade/submit', { match_id: btc.instrument_id, currency_id: pay.currency_id, type: 1, seconds: 10, number: '10' }, token);
+    const order = await session.call<{ id: string }>('POST', '/microtrade/submit', { match_id: btc.instrument_id, currency_id: pay.currency_id, type: 1, seconds: 10, number: '10' }, token);
     await app.reload();
     const card = app.getByTestId(`order-${order.id}`);
     await card.waitFor({ timeout: 15_000 });
@@ -253,7 +199,7 @@ describe('defects found from outside', () => {
 
   it('item 13: Buy and Sell on a market page open the spot form with that side; the contract screen has its own entry', async () => {
     const app = await phone(true);
-    await app.goto(`${server.baseUrl}/#/pages/quotation/detail?symbol=BTC/USDT`);
+    await app.goto(`${session.baseUrl}/#/pages/quotation/detail?symbol=BTC/USDT`);
     await app.getByTestId('page-market').waitFor();
     await app.getByTestId('market-sell').click();
     await app.getByTestId('spot-view').waitFor();

@@ -5,27 +5,18 @@
  * afterwards. On another route the app drops the server's markup and renders the route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-const VIEWPORT = { width: 375, height: 812 };
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserSession, PHONE } from './session';
 
 describe('server-rendered home screen', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    session = await BrowserSession.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   interface Opened {
@@ -42,10 +33,7 @@ describe('server-rendered home screen', () => {
    * waitUntil 'commit'.
    */
   async function open(context?: BrowserContext): Promise<Opened> {
-    const ctx =
-      context ?? (await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true }));
-    contexts.push(ctx);
-    const page = await ctx.newPage();
+    const page = await (context ?? (await session.newContext(PHONE))).newPage();
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -80,7 +68,7 @@ describe('server-rendered home screen', () => {
   /** Opens Home with scripts held, checks the server's markup, then lets the app hydrate it. */
   async function hydrateHome(o: Opened, hash = '#/'): Promise<void> {
     const { page } = o;
-    await page.goto(`${server!.baseUrl}/${hash}`, { waitUntil: 'commit' });
+    await page.goto(`${session.baseUrl}/${hash}`, { waitUntil: 'commit' });
     // Before any script: the real home screen is there, with banners, notices and shortcuts.
     await page.getByTestId('page-home').waitFor();
     await page.getByTestId('banners').waitFor();
@@ -133,7 +121,7 @@ describe('server-rendered home screen', () => {
   it('hydrates Home in Chinese once the language was chosen (the lang cookie)', async () => {
     const first = await open();
     first.release();
-    await first.page.goto(`${server!.baseUrl}/#/pages/setting/language`);
+    await first.page.goto(`${session.baseUrl}/#/pages/setting/language`);
     await first.page.getByTestId('lang-zh').click();
     await first.page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
     expect((await first.page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('zh');
@@ -154,7 +142,7 @@ describe('server-rendered home screen', () => {
   it('keeps the server markup hidden on another route, and renders that route', async () => {
     const o = await open();
     const { page } = o;
-    await page.goto(`${server!.baseUrl}/#/pages/quotation/index`, { waitUntil: 'commit' });
+    await page.goto(`${session.baseUrl}/#/pages/quotation/index`, { waitUntil: 'commit' });
     // Before any of the app's scripts: the guard in <head> keeps the home markup hidden.
     await page.waitForFunction(() => document.getElementById('boot-data') !== null);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-drop'))).toBe(true);
@@ -167,16 +155,16 @@ describe('server-rendered home screen', () => {
   });
 
   it('renders afresh when the stored language differs from the page language', async () => {
-    const context = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await session.newContext(PHONE);
     const first = await open(context);
     first.release();
-    await first.page.goto(`${server!.baseUrl}/#/pages/setting/language`);
+    await first.page.goto(`${session.baseUrl}/#/pages/setting/language`);
     await first.page.getByTestId('lang-de').click();
     await first.page.waitForFunction(() => document.documentElement.lang === 'de');
     // The cookie is gone (say, cleared), the stored language is not: the server renders English.
     await context.clearCookies();
     const o = await open(context);
-    await o.page.goto(`${server!.baseUrl}/#/`, { waitUntil: 'commit' });
+    await o.page.goto(`${session.baseUrl}/#/`, { waitUntil: 'commit' });
     await o.page.waitForFunction(() => document.getElementById('boot-data') !== null);
     expect(await o.page.locator('#root').getAttribute('data-ssr')).toBe('en');
     // The English markup is never shown to a German reader: hidden until the app renders German.

@@ -7,18 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-const VIEWPORT = { width: 375, height: 812 };
+import type { Page } from 'playwright-core';
+import { BrowserSession, input } from './session';
 
 describe('identity in the browser', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
+  let session: BrowserSession;
   let smtp: SMTPServer | undefined;
   const mails: Array<{ to: string; text: string }> = [];
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -36,22 +31,13 @@ describe('identity in the browser', () => {
     });
     await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
-    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    browser = await launchBrowser();
+    session = await BrowserSession.start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
     if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    contexts.push(context);
-    return context.newPage();
-  }
 
   /** Waits for the next code mailed to `to` (after `seen` earlier mails). */
   async function codeFor(to: string, seen: number): Promise<string> {
@@ -65,11 +51,8 @@ describe('identity in the browser', () => {
     }
   }
 
-  /** antd-mobile puts the test id on the wrapper; the <input> is inside. */
-  const input = (page: Page, id: string) => page.getByTestId(id).locator('input');
-
   async function logout(page: Page) {
-    await page.goto(`${server!.baseUrl}/#/pages/setting/index`);
+    await page.goto(`${session.baseUrl}/#/pages/setting/index`);
     await page.getByTestId('logout').click();
     await page.locator('.adm-dialog-button').last().click();
     await page.getByTestId('page-home').waitFor();
@@ -79,18 +62,13 @@ describe('identity in the browser', () => {
   }
 
   async function login(page: Page, account: string, password: string) {
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
-    await input(page, 'login-account').fill(account);
-    await input(page, 'login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('page-home').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await session.signIn(page, { account, password })).toBeTruthy();
   }
 
   it('registers with a mailed code, logs out, logs in, and resets the password', async () => {
-    const page = await newPage();
+    const page = await session.phone();
     const email = 'e2e-user@example.com';
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
+    await page.goto(`${session.baseUrl}/#/pages/common/login`);
     await page.getByTestId('to-register').click();
     await page.getByTestId('page-register').waitFor();
     await input(page, 'register-account').fill(email);
@@ -111,7 +89,7 @@ describe('identity in the browser', () => {
     expect(token).toBeTruthy();
 
     // The account centre shows the new user.
-    await page.goto(`${server!.baseUrl}/#/pages/setting/account`);
+    await page.goto(`${session.baseUrl}/#/pages/setting/account`);
     await page.getByTestId('page-account').waitFor();
     await page.getByTestId('account-nickname').getByText('e2e-user').waitFor();
     await page.getByTestId('kyc-status').waitFor();
@@ -121,7 +99,7 @@ describe('identity in the browser', () => {
     await logout(page);
 
     // Forgotten password.
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
+    await page.goto(`${session.baseUrl}/#/pages/common/login`);
     await page.getByTestId('to-forget').click();
     await page.getByTestId('page-forget').waitFor();
     await input(page, 'forget-account').fill(email);
@@ -143,15 +121,15 @@ describe('identity in the browser', () => {
   });
 
   it('hides the wallet button without a browser wallet', async () => {
-    const page = await newPage();
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
+    const page = await session.phone();
+    await page.goto(`${session.baseUrl}/#/pages/common/login`);
     await page.getByTestId('page-login').waitFor();
     expect(await page.getByTestId('wallet-signin').count()).toBe(0);
   });
 
   it('signs in with an injected EIP-1193 wallet backed by a viem account (sign only, no transactions)', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const page = await newPage();
+    const page = await session.phone();
     const methods: string[] = [];
     await page.exposeFunction('__walletRequest', async (method: string, params: unknown[]) => {
       methods.push(method);
@@ -164,7 +142,7 @@ describe('identity in the browser', () => {
       const w = window as unknown as { ethereum: unknown; __walletRequest: (m: string, p: unknown[]) => Promise<unknown> };
       w.ethereum = { isMetaMask: false, request: ({ method, params }: { method: string; params?: unknown[] }) => w.__walletRequest(method, params ?? []) };
     });
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
+    await page.goto(`${session.baseUrl}/#/pages/common/login`);
     await page.getByTestId('wallet-signin').click();
     await page.getByTestId('page-home').waitFor();
     const info = await page.evaluate(async () => {

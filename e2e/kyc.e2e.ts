@@ -6,10 +6,8 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+import type { Page } from 'playwright-core';
+import { BrowserSession, DESKTOP, PHONE, input, seedStorage, submitConsoleLogin } from './session';
 
 /** A small grey PNG: the form compresses pictures on a canvas before upload, so it must decode. */
 function png(size: number): Buffer {
@@ -39,70 +37,42 @@ function png(size: number): Buffer {
 const PNG = png(64);
 
 describe('real-name verification', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    session = await BrowserSession.start();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   async function userPage(): Promise<Page> {
-    const res = await fetch(`${server!.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_string: 'demo@example.com', password: 'demo1234' }),
-    });
-    const token = ((await res.json()) as { message: string }).message;
-    const context = await browser!.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    contexts.push(context);
-    await context.addInitScript((t) => {
-      if (!localStorage.getItem('h5Version')) {
-        localStorage.setItem('h5Version', '1');
-        localStorage.setItem('lang', 'en');
-        localStorage.setItem('token', t);
-      }
-    }, token);
+    const token = await session.demoToken();
+    const context = await session.newContext(PHONE);
+    await seedStorage(context, { lang: 'en', token });
     const page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     return page;
   }
 
   async function consolePage(): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server!.baseUrl}/admin/`);
-    await page.getByTestId('admin-login-username').fill('admin');
-    await page.getByTestId('admin-login-password').fill(server!.adminPassword);
-    await page.getByTestId('admin-login-submit').click();
+    const page = await (await session.newContext(DESKTOP)).newPage();
+    await page.goto(`${session.baseUrl}/admin/`);
+    await submitConsoleLogin(page, session.server.adminPassword);
     await page.getByTestId('ledger-status').waitFor();
-    await page.goto(`${server!.baseUrl}/admin/#/kyc`);
+    await page.goto(`${session.baseUrl}/admin/#/kyc`);
     await page.getByTestId('kyc-table').waitFor();
     return page;
   }
-
-  const input = (page: Page, id: string) => page.getByTestId(id).locator('input');
 
   it('checks the number per document type, refreshes the queue, prefills a resubmission and shows the verified details', async () => {
     const ops = await consolePage();
     await ops.getByText('Nothing waiting for review').waitFor();
 
     const page = await userPage();
-    await page.goto(`${server!.baseUrl}/#/pages/setting/real`);
+    await page.goto(`${session.baseUrl}/#/pages/setting/real`);
     await page.getByTestId('page-kyc').waitFor();
     // The rule of the chosen type is stated under the field.
     expect(await page.getByTestId('kyc-card-hint').textContent()).toContain('5–20 letters or digits');

@@ -4,41 +4,30 @@
  * favourites (visitor → login → star), market detail with the candle chart, period switch, 24 h
  * statistics, fiat conversion and the way into trading.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-const VIEWPORT = { width: 375, height: 812 };
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BrowserSession, screenshotOnFailure, submitLogin } from './session';
 
 describe('market data in the web app', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  let session: BrowserSession;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ MARKET_BACKFILL_DAYS: '2' });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    session = await BrowserSession.start({ MARKET_BACKFILL_DAYS: '2' });
+    page = await session.phone();
   });
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/market-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-  });
+  screenshotOnFailure('market', () => page);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   const rowSymbols = () =>
     page.$$eval('[data-testid=quote-list] .quote-row', (rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''));
 
   it('lists every market with live prices, labelled as simulated demo prices', async () => {
-    await page.goto(`${server!.baseUrl}/#/pages/quotation/index`);
+    await page.goto(`${session.baseUrl}/#/pages/quotation/index`);
     await page.getByTestId('quote-list').waitFor();
     expect(await rowSymbols()).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT']);
     await page.getByTestId('simulated-prices').waitFor();
@@ -80,13 +69,11 @@ describe('market data in the web app', () => {
     await page.getByTestId('quotes-tab-all').click();
     await page.getByTestId('quote-LTC-USDT').getByTestId('star').click();
     await page.getByTestId('page-login').waitFor({ timeout: 20_000 });
-    await page.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await page.getByTestId('login-password').locator('input').fill('demo1234');
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page);
     await page.waitForFunction(() => Boolean(window.localStorage.getItem('token')));
     // After signing in the app returns to Home; then open Quotes afresh.
     await page.waitForFunction(() => !window.location.hash.includes('login'));
-    await page.goto(`${server!.baseUrl}/#/pages/quotation/index`);
+    await page.goto(`${session.baseUrl}/#/pages/quotation/index`);
     await page.reload();
     await page.getByTestId('quote-list').waitFor();
     await page.getByTestId('quote-LTC-USDT').getByTestId('star').click();

@@ -7,70 +7,42 @@
  * page shows counted figures; Japanese readers get Japanese demo content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+import type { Page } from 'playwright-core';
+import { BrowserSession, PHONE, input, seedStorage } from './session';
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 describe('polish', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
+  let session: BrowserSession;
   let token = '';
-  const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const res = await fetch(`${server.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_string: 'demo@example.com', password: 'demo1234' }),
-    });
-    token = ((await res.json()) as { message: string }).message;
+    session = await BrowserSession.start();
+    token = await session.demoToken();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   async function newPage(lang: string, signedIn = false): Promise<Page> {
-    const context = await browser!.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    contexts.push(context);
-    await context.addInitScript(
-      ([l, t]) => {
-        if (localStorage.getItem('h5Version')) return;
-        localStorage.setItem('h5Version', '1');
-        localStorage.setItem('lang', l!);
-        if (t) localStorage.setItem('token', t);
-      },
-      [lang, signedIn ? token : ''],
-    );
-    await context.addCookies([{ name: 'lang', value: lang, url: server!.baseUrl }]);
+    const context = await session.newContext(PHONE);
+    await seedStorage(context, signedIn ? { lang, token } : { lang });
+    await context.addCookies([{ name: 'lang', value: lang, url: session.baseUrl }]);
     const page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     return page;
   }
 
-  const input = (page: Page, id: string) => page.getByTestId(id).locator('input');
-
   it('serves a zoomable page with a description in its language', async () => {
-    const en = await (await fetch(`${server!.baseUrl}/`)).text();
+    const en = await (await fetch(`${session.baseUrl}/`)).text();
     const viewport = /<meta name="viewport" content="([^"]*)"/.exec(en)?.[1] ?? '';
     expect(viewport).toContain('width=device-width');
     expect(viewport).not.toMatch(/user-scalable\s*=\s*no|maximum-scale/);
     const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1] ?? '';
     expect(description(en)).toMatch(/^Bourse: live crypto prices/);
     expect(en.match(/name="description"/g)).toHaveLength(1);
-    const jp = await (await fetch(`${server!.baseUrl}/`, { headers: { cookie: 'lang=jp' } })).text();
+    const jp = await (await fetch(`${session.baseUrl}/`, { headers: { cookie: 'lang=jp' } })).text();
     expect(jp).toContain('<html lang="ja"');
     expect(description(jp)).toMatch(CJK);
     expect(description(jp)).toContain('Bourse');
@@ -85,7 +57,7 @@ describe('polish', () => {
       '/pages/quotation/index',
       '/pages/common/common_problem',
     ]) {
-      await page.goto(`${server!.baseUrl}/#${path}`);
+      await page.goto(`${session.baseUrl}/#${path}`);
       await page.waitForLoadState('networkidle');
       const labels = await page
         .locator('[aria-label]')
@@ -96,14 +68,14 @@ describe('polish', () => {
       ).toEqual([]);
     }
     // A control that only antd-mobile labels: the clear button of the invitation code field.
-    await page.goto(`${server!.baseUrl}/#/pages/common/register`);
+    await page.goto(`${session.baseUrl}/#/pages/common/register`);
     await input(page, 'register-invite').fill('ABC');
     expect(await page.locator('.adm-input-clear').getAttribute('aria-label')).toBe('clear');
   });
 
   it('shows a toast with whole words at the top, clear of the field it is about', async () => {
     const page = await newPage('en');
-    await page.goto(`${server!.baseUrl}/#/pages/common/register`);
+    await page.goto(`${session.baseUrl}/#/pages/common/register`);
     await input(page, 'register-account').fill('not-an-email');
     await page.getByTestId('register-send-code').click();
     const toast = page.locator('.adm-toast-main');
@@ -145,7 +117,7 @@ describe('polish', () => {
 
   it('opens the terms and the privacy policy over the register form, keeping what was typed', async () => {
     const page = await newPage('en');
-    await page.goto(`${server!.baseUrl}/#/pages/common/register`);
+    await page.goto(`${session.baseUrl}/#/pages/common/register`);
     await input(page, 'register-account').fill('reader@example.com');
     const terms = page.getByTestId('register-terms-link');
     expect(await terms.textContent()).toBe('Terms of Service');
@@ -165,7 +137,7 @@ describe('polish', () => {
 
   it('explains a refused nickname and keeps the dialog open, then saves a good one', async () => {
     const page = await newPage('en', true);
-    await page.goto(`${server!.baseUrl}/#/pages/setting/account`);
+    await page.goto(`${session.baseUrl}/#/pages/setting/account`);
     await page.getByTestId('edit-nickname').click();
     const confirm = page.locator('.adm-dialog-button', { hasText: 'Confirm' });
     // Checked as it is typed: the reason shows under the field and Confirm waits for a good name.
@@ -185,7 +157,7 @@ describe('polish', () => {
 
   it('shows each currency with its value on Home, and partner names without a tile', async () => {
     const page = await newPage('en');
-    await page.goto(`${server!.baseUrl}/#/`);
+    await page.goto(`${session.baseUrl}/#/`);
     const btc = page.getByTestId('currency-value-BTC');
     await btc.waitFor();
     expect(await btc.textContent()).toMatch(/^≈\$\d{1,3}(,\d{3})*\.\d{2}$/);
@@ -204,7 +176,7 @@ describe('polish', () => {
 
   it('fills the profit statistics page with counted figures and the way to your own', async () => {
     const page = await newPage('en');
-    await page.goto(`${server!.baseUrl}/#/pages/common/profit`);
+    await page.goto(`${session.baseUrl}/#/pages/common/profit`);
     await page.getByTestId('profit-platform').waitFor();
     expect(await page.getByTestId('profit-participants').textContent()).toMatch(/^\d+$/);
     expect(await page.getByTestId('profit-active').textContent()).toMatch(/^\d+$/);
@@ -214,7 +186,7 @@ describe('polish', () => {
 
   it('shows the demo banners and notices in Japanese to a Japanese reader', async () => {
     const page = await newPage('jp');
-    await page.goto(`${server!.baseUrl}/#/`);
+    await page.goto(`${session.baseUrl}/#/`);
     const banners = page.getByTestId('banners');
     await banners.waitFor();
     const titles = await banners.locator('.banner-title').allTextContents();

@@ -6,70 +6,36 @@
  * income in the records, redeems early after a sheet that shows the penalty, and the record
  * shows the same penalty and refund.
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { BrowserSession, screenshots } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-type Envelope<T> = { type: string | number; message: T };
-const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 // Screenshots for a human look when SAVINGS_SHOTS names a folder.
-const SHOTS = process.env.SAVINGS_SHOTS;
+const shot = screenshots(process.env.SAVINGS_SHOTS, { fullPage: true });
 
 describe('savings in the browser', () => {
-  let server: Server;
-  let browser: Browser;
-  let operator = '';
-  const contexts: BrowserContext[] = [];
-
-  async function call<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}, token?: string): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (token) headers.authorization = token;
-    const url = method === 'GET' ? `${server.baseUrl}/api${path}?${new URLSearchParams(body as Record<string, string>).toString()}` : `${server.baseUrl}/api${path}`;
-    const res = await fetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
-    const env = (await res.json()) as Envelope<T>;
-    if (env.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(env)}`);
-    return env.message;
-  }
-
-  async function shot(page: Page, name: string) {
-    if (!SHOTS) return;
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    server = await startServer({ SAVINGS_DEMO_CLOCK: 'on' });
-    browser = await launchBrowser();
-    operator = (await call<{ token: string }>('POST', '/admin/login', { username: 'admin', password: server.adminPassword })).token;
+    session = await BrowserSession.start({ SAVINGS_DEMO_CLOCK: 'on' });
+    await session.loginOperator();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   it('join → two days of income on the demo clock → early redemption with the penalty in the records', async () => {
-    const products = await call<Array<{ id: number; kind: string; is_demo: boolean }>>('GET', '/lh/deposit/config');
+    const products = await session.call<Array<{ id: number; kind: string; is_demo: boolean }>>('GET', '/lh/deposit/config');
     const product = products.find((p) => p.kind === 'savings' && p.is_demo)!;
     expect(products.map((p) => p.kind).sort()).toEqual(['lock', 'machine', 'pledge', 'savings']);
 
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    const app = await context.newPage();
+    const app = await session.phone();
     // Records are protected: sign in there.
-    await app.goto(`${server.baseUrl}/#/pages/mining/record`);
-    await app.getByTestId('page-login').waitFor();
-    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await app.getByTestId('login-password').locator('input').fill('demo1234');
-    await app.getByTestId('login-submit').click();
-    await app.getByTestId('page-savings-record').waitFor();
+    await session.signIn(app, { from: '#/pages/mining/record', landing: 'page-savings-record' });
     await app.getByTestId('savings-records-empty').waitFor();
 
     // The centre: every family, the platform's figures, the user's figures.
-    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/index`);
     await app.getByTestId('page-savings').waitFor();
     await app.getByTestId(`savings-product-${product.id}`).waitFor();
     expect(await app.locator('[data-testid^="savings-product-"]').count()).toBe(4);
@@ -94,17 +60,13 @@ describe('savings in the browser', () => {
     expect(await card.getByTestId('order-days').textContent()).toBe('0 / 7');
 
     // The operator moves the savings engine's clock by two days from the console (runs accrual).
-    const consoleCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(consoleCtx);
-    await consoleCtx.addInitScript((token: string) => window.localStorage.setItem('admin_token', token), operator);
-    const admin = await consoleCtx.newPage();
-    await admin.goto(`${server.baseUrl}/admin/#/savings/accrual`);
+    const admin = await session.consolePage('/savings/accrual');
     // 72 h: the join's value date is the next UTC day, so two full days have then been paid.
     await admin.getByTestId('savings-clock-hours').locator('input').fill('72');
     await admin.getByTestId('savings-clock-advance').click();
     await admin.locator('.ant-message-notice', { hasText: 'paid' }).first().waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await call<{ offset_ms: number }>('GET', '/admin/savings/clock', {}, operator)).offset_ms).toBe(72 * 3600_000);
-    const runs = await call<{ list: Array<{ product_id: number; status: string; paid_count: number }> }>('GET', '/admin/savings/runs', { product_id: String(product.id) }, operator);
+    await expect.poll(async () => (await session.call<{ offset_ms: number }>('GET', '/admin/savings/clock', {}, session.operator)).offset_ms).toBe(72 * 3600_000);
+    const runs = await session.call<{ list: Array<{ product_id: number; status: string; paid_count: number }> }>('GET', '/admin/savings/runs', { product_id: String(product.id) }, session.operator);
     expect(runs.list.filter((r) => r.status === 'paid').length).toBeGreaterThanOrEqual(1);
     await shot(admin, 'savings-console-accrual');
 
@@ -135,7 +97,7 @@ describe('savings in the browser', () => {
     await shot(app, 'savings-redeemed');
 
     // Profit statistics (from the centre): the two days of income and the penalty paid.
-    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/index`);
     await app.getByTestId('savings-profit-link').click();
     await app.getByTestId('page-savings-profit').waitFor();
     await expect.poll(() => app.getByTestId('profit-total').textContent()).toBe('0.40');
@@ -145,22 +107,15 @@ describe('savings in the browser', () => {
   }, 180_000);
 
   it('machine lease: the fee is shown as not refunded, no early exit, and the lease ends without a refund (en and zh)', async () => {
-    const products = await call<Array<{ id: number; kind: string; is_demo: boolean; refund_principal: boolean }>>('GET', '/lh/deposit/config');
+    const products = await session.call<Array<{ id: number; kind: string; is_demo: boolean; refund_principal: boolean }>>('GET', '/lh/deposit/config');
     const machine = products.find((p) => p.kind === 'machine' && p.is_demo)!;
     expect(machine.refund_principal).toBe(false);
 
-    const context = await browser.newContext(PHONE);
-    contexts.push(context);
-    const app = await context.newPage();
-    await app.goto(`${server.baseUrl}/#/pages/mining/record`);
-    await app.getByTestId('page-login').waitFor();
-    await app.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await app.getByTestId('login-password').locator('input').fill('demo1234');
-    await app.getByTestId('login-submit').click();
-    await app.getByTestId('page-savings-record').waitFor();
+    const app = await session.phone();
+    await session.signIn(app, { from: '#/pages/mining/record', landing: 'page-savings-record' });
 
     // The product card says it: a lease fee that is not refunded.
-    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/index`);
     const cardEl = app.getByTestId(`savings-product-${machine.id}`);
     await cardEl.waitFor();
     expect(await cardEl.getByTestId('product-lease-fee').textContent()).toBe('Lease fee — not refunded');
@@ -189,8 +144,8 @@ describe('savings in the browser', () => {
     await shot(app, 'lease-running-en');
 
     // 16 days later (demo clock): 15 days of output, then the lease ends with nothing returned.
-    await call('POST', '/admin/savings/clock/advance', { hours: 24 * 16 }, operator);
-    await app.goto(`${server.baseUrl}/#/pages/mining/record?tab=matured`);
+    await session.call('POST', '/admin/savings/clock/advance', { hours: 24 * 16 }, session.operator);
+    await app.goto(`${session.baseUrl}/#/pages/mining/record?tab=matured`);
     const ended = app.getByTestId(`savings-order-${orderId}`);
     await ended.waitFor();
     expect(await ended.getAttribute('data-status')).toBe('matured');
@@ -202,12 +157,12 @@ describe('savings in the browser', () => {
 
     // The same pages in Chinese.
     await app.evaluate(() => window.localStorage.setItem('lang', 'zh'));
-    await app.goto(`${server.baseUrl}/#/pages/mining/index`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/index`);
     await app.reload(); // a hash change keeps the document; the stored language is read at start
     await expect.poll(() => app.getByTestId(`savings-product-${machine.id}`).getByTestId('product-lease-fee').textContent()).toBe('租赁费 — 不退还');
     await app.getByTestId(`savings-product-${machine.id}`).scrollIntoViewIfNeeded();
     await shot(app, 'lease-centre-zh');
-    await app.goto(`${server.baseUrl}/#/pages/mining/stakingmMining?id=${machine.id}`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/stakingmMining?id=${machine.id}`);
     await app.getByTestId('join-lease-terms').waitFor();
     await shot(app, 'lease-join-zh');
     await app.getByTestId('join-amount').locator('input').fill('100');
@@ -217,7 +172,7 @@ describe('savings in the browser', () => {
     expect(await app.locator('.adm-dialog-content').textContent()).toContain('该费用不退还');
     await shot(app, 'lease-confirm-zh');
     await app.locator('.adm-dialog-button', { hasText: '取消' }).click();
-    await app.goto(`${server.baseUrl}/#/pages/mining/record?tab=matured`);
+    await app.goto(`${session.baseUrl}/#/pages/mining/record?tab=matured`);
     await expect.poll(() => app.getByTestId(`savings-order-${orderId}`).getByTestId('order-status').textContent()).toBe('已结束');
     await shot(app, 'lease-ended-zh');
   }, 180_000);

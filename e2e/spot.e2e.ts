@@ -4,41 +4,30 @@
  * the demo user places a limit buy from the book, sees and cancels it, then buys at market and
  * finds the fill with its average price and fee in the history.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-const VIEWPORT = { width: 375, height: 812 };
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BrowserSession, input as field, screenshotOnFailure } from './session';
 
 describe('spot trading in the web app', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  let session: BrowserSession;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ MARKET_BACKFILL_DAYS: '0' });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    session = await BrowserSession.start({ MARKET_BACKFILL_DAYS: '0' });
+    page = await session.phone();
   });
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/spot-e2e-failure-${Date.now()}.png` }).catch(() => undefined);
-  });
+  screenshotOnFailure('spot', () => page);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
-  const input = (id: string) => page.getByTestId(id).locator('input');
+  const input = (id: string) => field(page, id);
   const confirmDialog = async () => page.locator('.adm-dialog-button').last().click();
 
   it('shows a live book quoted by the labelled demo bot, and asks a visitor to log in', async () => {
-    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=spot`);
+    await page.goto(`${session.baseUrl}/#/pages/transaction/index?view=spot`);
     await page.getByTestId('spot-view').waitFor();
     await page.getByTestId('book-ask').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('book-bid').first().waitFor();
@@ -51,12 +40,8 @@ describe('spot trading in the web app', () => {
   });
 
   it('places a limit buy from the book, lists it and cancels it', async () => {
-    await page.goto(`${server!.baseUrl}/#/pages/common/login`);
-    await input('login-account').fill('demo@example.com');
-    await input('login-password').fill('demo1234');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('page-home').waitFor();
-    await page.goto(`${server!.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
+    await session.signIn(page);
+    await page.goto(`${session.baseUrl}/#/pages/transaction/index?view=spot&symbol=BTC/USDT`);
     await page.getByTestId('book-bid').first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await page.getByTestId('available').textContent()) ?? '').toContain('USDT');
     // A tap on the book fills the price. The deepest bid shown: a resting buy there does not cross,

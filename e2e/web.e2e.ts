@@ -4,37 +4,27 @@
  * Login is rate limited, so this file logs in once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LOGIN_REDIRECT_MS } from '@bourse/contract';
-import { launchBrowser, startServer } from './harness';
+import { BrowserSession, submitLogin } from './session';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-const VIEWPORT = { width: 375, height: 812 };
 const TAB_IDS = ['tab-home', 'tab-quotes', 'tab-trade', 'tab-savings', 'tab-assets'] as const;
 
 describe('mobile web app shell', () => {
-  let server: Server | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    session = await BrowserSession.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
+    await session?.stop();
   });
 
   /** A fresh phone-sized browser context (empty localStorage) opened at `hash`. */
   async function openApp(hash = '#/'): Promise<Page> {
-    const context = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server!.baseUrl}/${hash}`);
+    const page = await session.phone();
+    await page.goto(`${session.baseUrl}/${hash}`);
     return page;
   }
 
@@ -122,9 +112,7 @@ describe('mobile web app shell', () => {
     await demo.waitFor();
     expect(await demo.textContent()).toContain('demo@example.com');
 
-    await page.getByTestId('login-account').locator('input').fill('demo@example.com');
-    await page.getByTestId('login-password').locator('input').fill('demo1234');
-    await page.getByTestId('login-submit').click();
+    await submitLogin(page);
 
     // Back on the page the visitor asked for.
     await page.getByTestId('page-assets').waitFor();
