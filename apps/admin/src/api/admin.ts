@@ -9,9 +9,9 @@ import type {
   LedgerSummary,
   Operator,
   OperatorLogin,
-  OperatorRole,
   OperatorRow,
   OutboxPage,
+  CreateOperatorBody,
 } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
@@ -20,11 +20,7 @@ export interface PageQuery {
   limit: number;
 }
 
-export interface NewOperator {
-  username: string;
-  password: string;
-  role: OperatorRole;
-}
+export type NewOperator = CreateOperatorBody;
 
 export interface NewCurrency {
   name: string;

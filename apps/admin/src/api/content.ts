@@ -12,6 +12,7 @@ import {
   type SentMessage,
   type SentMessagePage,
   type SiteSettings,
+  type SiteSettingsBody,
 } from '@bourse/contract';
 import { ApiError, apiGet, apiPost } from './client';
 import { getToken } from './session';
@@ -87,7 +88,7 @@ export const contentApi = {
   sendMessage: (input: { user_id: number | null; title: string; body: string }) =>
     apiPost<SentMessage>('/admin/messages', { ...input }),
   siteSettings: () => apiGet<SiteSettings>('/admin/site/settings'),
-  saveSiteSettings: (input: SiteSettings) => apiPost<SiteSettings>('/admin/site/settings', { ...input }),
+  saveSiteSettings: (input: SiteSettingsBody) => apiPost<SiteSettings>('/admin/site/settings', { ...input }),
   menu: () => apiGet<MenuRow[]>('/admin/site/menu'),
   updateMenu: (id: number, input: MenuInput) => apiPost<MenuRow>(`/admin/site/menu/${id}`, { ...input }),
 };

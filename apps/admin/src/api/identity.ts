@@ -8,6 +8,7 @@ import type {
   KycQueue,
   KycRecord,
   UserStatus,
+  IdentitySettingsBody,
 } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 import type { PageQuery } from './admin';
@@ -33,7 +34,7 @@ export const identityApi = {
   approveAddress: (id: number) => apiPost<AddressReview>(`/admin/addresses/${id}/approve`),
   rejectAddress: (id: number) => apiPost<AddressReview>(`/admin/addresses/${id}/reject`),
   settings: () => apiGet<IdentitySettings>('/admin/identity/settings'),
-  saveSettings: (s: Partial<IdentitySettings>) => apiPost<IdentitySettings>('/admin/identity/settings', { ...s }),
+  saveSettings: (s: IdentitySettingsBody) => apiPost<IdentitySettings>('/admin/identity/settings', { ...s }),
 };
 
 /** Fetches a private upload with the operator token; returns an object URL (caller revokes). */

@@ -12,3 +12,4 @@ export const chainAssetBodySchema = z.object({
   enabled: z.boolean().optional(),
   lang: langField,
 });
+export type ChainAssetBody = z.input<typeof chainAssetBodySchema>;

@@ -1,7 +1,8 @@
 /**
  * Request schemas of the identity domain (modules/identity: routes.ts, admin-routes.ts,
  * outbox-routes.ts, file-routes.ts). The server validates with them; the app and the console
- * type their calls with `z.input<typeof …>`. Rules: docs/product/limits.md.
+ * type their calls with the `…Body` types (`z.input` of a schema, imported with `import type`).
+ * Rules: docs/product/limits.md.
  */
 import { z } from 'zod';
 import { INT4_MAX, rowId } from '../ids';
@@ -58,6 +59,7 @@ export const registerBodySchema = z.object({
   area_code_id: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   lang: langField,
 });
+export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** POST /user/login. */
 export const loginBodySchema = z.object({ user_string: text(254).min(1), password: z.string().min(1).max(128), lang: langField });
@@ -71,6 +73,7 @@ export const forgetPasswordBodySchema = z.object({
   code: codeField,
   lang: langField,
 });
+export type ForgetPasswordBody = z.input<typeof forgetPasswordBodySchema>;
 
 /** POST /safe/update_password. */
 export const updatePasswordBodySchema = z.object({ password: passwordField, re_password: passwordField, code: codeField, lang: langField });
@@ -179,3 +182,4 @@ export const identitySettingsBodySchema = z.object({
   address_approval: z.boolean().optional(),
   lang: langField,
 });
+export type IdentitySettingsBody = z.input<typeof identitySettingsBodySchema>;

@@ -21,3 +21,4 @@ export const createOperatorBodySchema = z.object({
   role: z.enum(OPERATOR_ROLES),
   lang: langField,
 });
+export type CreateOperatorBody = z.input<typeof createOperatorBodySchema>;

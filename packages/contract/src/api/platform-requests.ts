@@ -21,6 +21,7 @@ export const siteSettingsBodySchema = z.object({
   media: z.array(siteLinkBody).max(40).default([]),
   lang: langField,
 });
+export type SiteSettingsBody = z.input<typeof siteSettingsBodySchema>;
 
 /** POST /admin/site/menu/:id (the `:id` is `idParamsSchema`). */
 export const menuItemBodySchema = z.object({

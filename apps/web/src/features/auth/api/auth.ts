@@ -1,9 +1,9 @@
 /** Session calls: login and registration (message is the token), codes, password reset, wallet sign-in. */
-import type { CodeSent, SessionToken, UserInfo } from '@bourse/contract';
+import type { CodeScene, CodeSent, SessionToken, UserInfo, ForgetPasswordBody, RegisterBody } from '@bourse/contract';
 import { api } from '../../../api/client';
 import { clearSession, tokenStore, userStore, type SessionUser } from '../../../api/session';
 
-export type Scene = 'register' | 'login' | 'forget' | 'bind' | 'update_password' | 'withdraw' | 'security';
+export type Scene = CodeScene;
 
 /** Stores the token, loads the user; on failure nothing stays stored. */
 export async function adoptToken(token: unknown): Promise<SessionUser> {
@@ -46,21 +46,14 @@ export async function sendCode(target: CodeTarget, scene: Scene): Promise<CodeSe
   return api.post<CodeSent>('/sms_send', { user_string: target.userString, area_code: target.areaCode, scene });
 }
 
-export interface RegisterInput {
-  type: 'email' | 'mobile';
-  user_string: string;
-  area_code?: string;
-  code: string;
-  password: string;
-  re_password: string;
-  extension_code?: string;
-}
+/** `area_code_id` (a number the server reads as text too) is not sent by the app. */
+export type RegisterInput = Omit<RegisterBody, 'area_code_id'>;
 
 export async function register(input: RegisterInput): Promise<SessionUser> {
   return adoptToken(await api.post<SessionToken>('/user/register', { ...input }));
 }
 
-export async function forgetPassword(input: { account: string; area_code?: string; code: string; password: string; repassword: string }) {
+export async function forgetPassword(input: ForgetPasswordBody) {
   await api.post<null>('/user/forget', { ...input });
 }
 
