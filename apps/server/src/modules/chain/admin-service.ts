@@ -1,6 +1,7 @@
-import type { ChainSend, PendingDeposit } from '@bourse/contract';
+import type { ChainSend, PendingDeposit, chainAssetBodySchema } from '@bourse/contract';
 import { formatUnits, parseUnits } from '@bourse/money';
 import { erc20Abi, type Hash } from 'viem';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
@@ -147,7 +148,7 @@ export async function updateChainAsset(
   ctx: AppContext,
   op: Operator,
   currencyId: number,
-  input: { min_deposit?: string; enabled?: boolean },
+  input: Omit<z.infer<typeof chainAssetBodySchema>, 'lang'>,
   ip: string | null,
 ) {
   const before = (await chainAssets(ctx)).find((a) => a.currencyId === currencyId);

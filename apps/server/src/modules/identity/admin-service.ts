@@ -7,6 +7,7 @@ import { endUserSessions, userSessions } from '../sessions';
 import { kycStatusName } from './service';
 import { getSetting, putSetting } from '../platform';
 import { z } from 'zod';
+import type { identitySettingsBodySchema } from '@bourse/contract';
 
 export async function searchUsers(ctx: AppContext, q: string, page: number, limit: number) {
   let base = ctx.db.selectFrom('users');
@@ -177,7 +178,7 @@ export async function identitySettings(ctx: AppContext) {
 export async function updateIdentitySettings(
   ctx: AppContext,
   op: Operator,
-  input: { kyc_required_features?: string[]; address_approval?: boolean },
+  input: Omit<z.infer<typeof identitySettingsBodySchema>, 'lang'>,
   ip: string | null,
 ) {
   const before = await identitySettings(ctx);

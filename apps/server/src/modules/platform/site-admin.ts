@@ -2,7 +2,8 @@
  * Console side of the platform settings: site identity, customer-service link, partner and media
  * lists, and the home shortcuts (menu). Every change is audited.
  */
-import { isLang } from '@bourse/contract';
+import { isLang, type menuItemBodySchema, type siteSettingsBodySchema } from '@bourse/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { audit, type Operator } from '../operators';
@@ -10,13 +11,8 @@ import { safeUrl } from '../../lib/url-text';
 import * as repo from './repo';
 import { linkList, type SiteLink } from './service';
 
-export interface SiteSettingsInput {
-  site_name: string;
-  site_logo: string;
-  customer_service_url: string;
-  partners: SiteLink[];
-  media: SiteLink[];
-}
+/** The site settings as the console sends them (POST /admin/site/settings), without the caller's language. */
+export type SiteSettingsInput = Omit<z.infer<typeof siteSettingsBodySchema>, 'lang'>;
 
 const EDITABLE = ['site_name', 'site_logo', 'customer_service_url', 'partners', 'media'] as const;
 
@@ -111,13 +107,8 @@ export async function menuForConsole(ctx: AppContext) {
   return rows.map(menuView);
 }
 
-export interface MenuInput {
-  names: Record<string, string>;
-  url: string;
-  icon: string;
-  sort: number;
-  status: number;
-}
+/** A home shortcut as the console sends it (POST /admin/site/menu/:id), without the caller's language. */
+export type MenuInput = Omit<z.infer<typeof menuItemBodySchema>, 'lang'>;
 
 function cleanMenu(input: MenuInput): MenuInput {
   const names: Record<string, string> = {};
