@@ -2,8 +2,10 @@
  * The server's module boundaries, read from the source (no database):
  * - the module dependency picture in docs/architecture.md is the one the imports draw;
  * - the module graph has no cycle;
- * - a module's SQL names only its own tables, apart from the cross-module reads listed below,
- *   which are known debt: the list may only shrink (a new one fails here).
+ * - a module's SQL (and its comments: name a table of another module by its module) names only
+ *   its own tables;
+ * - route files take their request schemas from packages/contract (none written in a route);
+ * - no module keeps run-time state in a module-level variable (services belong to an app context).
  * Imports that bypass a module's index.ts, and http/, db/ or lib/ importing a module, are refused
  * by the lint (eslint.config.mjs).
  */
@@ -32,34 +34,6 @@ const OWNERS: Record<string, string[]> = {
   spot: ['spot_markets', 'spot_writer_seq', 'spot_orders', 'spot_trades'],
 };
 
-/**
- * Cross-module table reads still in the code (file → foreign tables). Each should become a call
- * to the owner's index.ts; remove the line when it does.
- */
-const KNOWN_DEBT: Record<string, string[]> = {
-  'assets/admin.ts': ['currencies', 'users'],
-  'assets/balances.ts': ['accounts'],
-  'assets/bank.ts': ['bank_cards'],
-  'assets/deposits.ts': ['users'],
-  'assets/exchange.ts': ['currencies'],
-  'assets/liabilities.ts': ['accounts', 'currencies'],
-  'assets/pricing.ts': ['currencies', 'instruments'],
-  'assets/records.ts': ['accounts', 'currencies', 'journal_entries', 'postings'],
-  'assets/repo.ts': ['accounts'],
-  'assets/routes.ts': ['accounts', 'currencies'],
-  'assets/withdrawals.ts': ['address_book'],
-  'chain/repo.ts': ['currencies'],
-  'chain/service.ts': ['currencies'],
-  'content/repo.ts': ['operators', 'users'],
-  'contracts/repo.ts': ['currencies', 'instruments', 'market_ticks'],
-  // Also the tick references of TICK_REFERENCES (asset_exchanges, contract_orders), named as data.
-  'market/retention.ts': ['contract_orders'],
-  'savings/service.ts': ['accounts'],
-  'spot/account-view.ts': ['accounts'],
-  'spot/bot.ts': ['instruments', 'users'],
-  'spot/market.ts': ['currencies', 'instruments'],
-  'spot/repo.ts': ['users'],
-};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -116,7 +90,7 @@ describe('module boundaries', () => {
     expect(doc, `replace the mermaid block of docs/architecture.md with:\n${expected}`).toContain(expected);
   });
 
-  it("a module's SQL names only its own tables (apart from the listed debt, which only shrinks)", () => {
+  it("a module's SQL names only its own tables", () => {
     const owner = new Map(Object.entries(OWNERS).flatMap(([m, tables]) => tables.map((t) => [t, m] as const)));
     const found: Record<string, string[]> = {};
     for (const s of sources) {
@@ -127,7 +101,23 @@ describe('module boundaries', () => {
       }
     }
     for (const k of Object.keys(found)) found[k]!.sort();
-    expect(found).toEqual(KNOWN_DEBT);
+    expect(found, "call the owner's index.ts instead").toEqual({});
+  });
+
+  it('route files take their request schemas from the contract', () => {
+    const routeFile = /(^|[/-])routes?(-[\w-]+)?\.ts$/;
+    const schema = /\bz\.(object|string|number|bigint|coerce|enum|union|array|boolean|literal|discriminatedUnion|record|preprocess|tuple)\(/;
+    const routes = sources.filter((s) => routeFile.test(s.path));
+    expect(routes.length).toBeGreaterThan(20);
+    const inline = routes.filter((s) => schema.test(s.text)).map((s) => s.path);
+    expect(inline, 'declare the schema in packages/contract/src/api/<domain>-requests.ts').toEqual([]);
+  });
+
+  it('keeps run-time state on the app context, not in module-level variables', () => {
+    // A `let` at the top level of a module file is process-wide state: two apps in one process
+    // (tests) would share it. Keep it in a WeakMap keyed by the AppContext instead.
+    const found = sources.flatMap((s) => [...s.text.matchAll(/^(?:export )?let (\w+)/gm)].map((m) => `${s.path}: ${m[1]}`));
+    expect(found).toEqual([]);
   });
 
   it('every table has exactly one owner', () => {

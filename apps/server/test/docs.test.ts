@@ -1,7 +1,8 @@
 /**
  * The repository's documentation stands on its own (files only, no database):
  * - no file names the design, specification or product-mechanics files kept outside the
- *   repository; the product rules the code relies on are in docs/product/;
+ *   repository, or cites the specification's sections; the product rules the code relies on are
+ *   in docs/product/;
  * - every docs/… page a file names exists (e.g. `docs/product/settlement.md` in a source comment);
  * - every relative link in the Markdown under docs/ and in README.md resolves;
  * - docs/architecture.md stays at most 2,500 words (the detail lives in docs/modules/).
@@ -22,7 +23,9 @@ const SHARED = ['..', 'shared'].join('/');
 const DESIGN = ['DESIGN', 'md'].join('.');
 const PRODUCTS = ['products', 'md'].join('.');
 const SPEC = ['spec', 'md'].join('.');
-const OUTSIDE = [SHARED, DESIGN, PRODUCTS, SPEC];
+/** A citation of the outside specification's sections ("spec" and a section sign). */
+const SPEC_SECTIONS = ['spec', 'Spec'].map((w) => [w, '\u00a7'].join(' '));
+const OUTSIDE = [SHARED, DESIGN, PRODUCTS, SPEC, ...SPEC_SECTIONS];
 
 /**
  * Lines still naming an outside file, in a page another change is rewriting. The list may only

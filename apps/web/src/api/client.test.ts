@@ -120,7 +120,7 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/pages/setting/real');
   });
 
-  // Spec §8 "non-200 fails without a message" concerns the server's business answers (those come
+  // "A non-200 status fails without a message" concerns the server's business answers (those come
   // as 200 envelopes); a transport fault must never leave the user in the dark.
   it('rejects a 5xx with a translated "service unavailable" message, shown once as a toast', async () => {
     fetchMock.mockReturnValueOnce(reply({ type: 'error', message: 'boom' }, 500));

@@ -12,7 +12,7 @@
  *   no server message, so the client gives them its own translated one ("network problem", "too
  *   many requests", "service unavailable") in `ApiError.message`, and shows it as a toast unless
  *   the caller passes `toast: false` (a page that shows the failure itself, e.g. an error state
- *   with a retry). Spec §8's "a non-200 status fails without a message" means no server text is
+ *   with a retry). "A non-200 status fails without a message" means no server text is
  *   shown; a user is never left without any answer. A burst of failures (several calls failing
  *   together) shows one toast. An aborted call is silent.
  */

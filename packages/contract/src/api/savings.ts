@@ -1,5 +1,5 @@
 /**
- * Savings API (spec §4, §7 Savings/Mining and the newer pledge/machine calls;
+ * Savings API (Savings/Mining and the newer pledge/machine calls;
  * apps/server/src/modules/savings): products, a user's subscriptions ("orders"), daily income,
  * the centre's figures, profit statistics, early redemption, and the console's products,
  * subscriptions, accrual runs, pools and demo clock. Amounts are decimal strings in the
@@ -45,7 +45,7 @@ export const savingsProductSchema = z.object({
   remaining_quota: decimalText,
   start_time: isoTime,
   end_time: isoTime,
-  /** Spec §4 helper: 2 before start, 1 open, 0 closed/ended. */
+  /** Purchase-window status: 2 before start, 1 open, 0 closed/ended. */
   window_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   penalty_rate: decimalText,
   early_redeem: z.boolean(),

@@ -37,7 +37,7 @@ function ownerTag(owner: string) {
   );
 }
 
-/** Spec §3 asset types (1 legal, 2 change, 3 lever, 4 micro); system accounts have none. */
+/** Asset (account) types (1 legal, 2 change, 3 lever, 4 micro); system accounts have none. */
 function accountTypeCell(type: Posting['account_type']) {
   if (accountTypeName(type)) return accountTypeLabel(type);
   return <Typography.Text type="secondary">{type === 0 ? 'system' : String(type)}</Typography.Text>;

@@ -17,7 +17,7 @@
  * language as a visitor (apps/web/src/ssr/hydration.ts), else renders afresh (then the guard
  * script in <head> has kept the markup hidden from the start). The language is the
  * `lang` cookie the app keeps equal to its stored language (hash routes and localStorage never
- * reach the server), else English, the app's own default (spec §1). Without the server entry, or
+ * reach the server), else English, the app's own default. Without the server entry, or
  * if it fails, the page is served as before, with an empty #root.
  *
  * Rendered pages are cached per language for a few seconds: the index stays cheap under load and

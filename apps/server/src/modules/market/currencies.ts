@@ -2,7 +2,7 @@ import type { CurrencyView } from '@bourse/contract';
 import type { Database } from '../../db/database';
 import type { CurrencyRow } from '../../db/schema';
 
-/** The wire shape of spec §3's coin list (the contract's currencyViewSchema): name, subName (ERC20/TRC20 for USDT), status, id, image. */
+/** The wire shape of the coin list (the contract's currencyViewSchema): name, subName (ERC20/TRC20 for USDT), status, id, image. */
 export type { CurrencyView };
 
 export function currencyView(c: CurrencyRow): CurrencyView {
@@ -28,7 +28,7 @@ export async function findCurrency(db: Database, id: number): Promise<CurrencyRo
   return db.selectFrom('currencies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The currencies of spec §3 with their display colours; operators can add more. */
+/** The currencies with their display colours; operators can add more. */
 export const BASE_CURRENCIES = [
   { name: 'USDT', sub_name: 'ERC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.webp', sort: 1 },
   { name: 'USDT', sub_name: 'TRC20', decimals: 6, color: '#26a17b', image: '/coins/usdt.webp', sort: 2 },

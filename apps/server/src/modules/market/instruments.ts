@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 export type InstrumentRow = Selectable<InstrumentsTable>;
 export { INSTRUMENT_KINDS, FEED_SOURCES, type InstrumentKind } from '@bourse/contract';
 
-/** Currencies the demo markets need beyond the base ones (spec §3 colours: LTC grey-purple). */
+/** Currencies the demo markets need beyond the base ones (colours: LTC grey-purple). */
 export const MARKET_CURRENCIES = [
   { name: 'LTC', sub_name: '', decimals: 8, color: '#a6a9d0', image: '/coins/ltc.webp', sort: 6 },
   { name: 'SOL', sub_name: '', decimals: 9, color: '#9945ff', image: '/coins/sol.webp', sort: 7 },

@@ -16,7 +16,7 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: unknown; public: bool
 
 type Names = Record<Lang, string>;
 
-/** Home shortcuts (spec §2 routes). Names per language; served in the caller's language. */
+/** Home shortcuts (routes). Names per language; served in the caller's language. */
 export const DEFAULT_MENU: Array<{ key: string; icon: string; url: string; sort: number; names: Names }> = [
   {
     key: 'recharge',
@@ -231,7 +231,7 @@ export const DEFAULT_MENU: Array<{ key: string; icon: string; url: string; sort:
 ];
 
 /**
- * Bundled fiat rates against USD (spec §7 External; default USD rate 1). Used until a refresh
+ * Bundled fiat rates against USD (the public rate service's currencies; USD is 1). Used until a refresh
  * source is configured and answers; the date is when this table was compiled.
  */
 export const BUNDLED_FIAT_DATE = '2026-11-01T00:00:00Z';

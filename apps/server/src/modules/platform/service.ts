@@ -37,7 +37,7 @@ export function linkList(value: unknown): SiteLink[] {
     .filter((v) => v.name);
 }
 
-/** Site configuration for the client's launch (spec §3: site_logo, site_name, address, contract_address). */
+/** Site configuration for the client's launch (site_logo, site_name, address, contract_address). */
 export async function siteConfig(ctx: AppContext) {
   const s = await repo.getPublicSettings(ctx.db, [
     'site_name',

@@ -66,7 +66,7 @@ export class AccountView {
 
   /**
    * Reads the balances of the accounts not in the view yet. Read while groups are in flight, a
-   * balance may miss their credits (never their debits: those come from accounts already in the
+   * balance may miss their credits (never their debits: they only touch accounts already in the
    * view), so it can only be low; a shortfall re-reads it (`refresh`).
    */
   async load(accountIds: number[]): Promise<void> {
