@@ -4,6 +4,9 @@
  */
 import type {
   AuditPage,
+  AuditQuery,
+  CurrencyCreateBody,
+  CurrencyUpdateBody,
   CurrencyView,
   JournalPage,
   LedgerSummary,
@@ -15,34 +18,17 @@ import type {
 } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export interface PageQuery {
-  page: number;
-  limit: number;
-}
+/** A console list's page (the contract's console paging, without the language). */
+export type PageQuery = Pick<AuditQuery, 'page' | 'limit'>;
 
 export type NewOperator = CreateOperatorBody;
 
-export interface NewCurrency {
-  name: string;
-  sub_name: string;
-  decimals: number;
-  color: string;
-  image: string;
-  sort: number;
-  is_fiat: boolean;
-}
+export type NewCurrency = CurrencyCreateBody;
 
-export interface CurrencyPatch {
-  color?: string;
-  image?: string;
-  sort?: number;
-  status?: number;
-}
+export type CurrencyPatch = CurrencyUpdateBody;
 
 /** The audit log, whole or only refused operator sign-ins (wrong password, throttled). */
-export interface AuditQuery extends PageQuery {
-  view?: 'all' | 'sign_in_failures';
-}
+export type { AuditQuery };
 
 export const adminApi = {
   login: (username: string, password: string) => apiPost<OperatorLogin>('/admin/login', { username, password }),

@@ -13,30 +13,17 @@ import {
   type SentMessagePage,
   type SiteSettings,
   type SiteSettingsBody,
+  type ContentItemBody,
+  type ContentItemsQuery,
 } from '@bourse/contract';
 import { ApiError, apiGet, apiPost } from './client';
 import { getToken } from './session';
 
 export { LANGS, type Lang };
 
-export interface ItemInput {
-  category_id: number;
-  status: ContentItemStatus;
-  publish_at: string | null;
-  cover: string;
-  link_url: string;
-  sort: number;
-  is_popup: boolean;
-  translations: Array<{ lang: Lang; title: string; summary: string; body: string }>;
-}
+export type ItemInput = ContentItemBody;
 
-export interface ItemQuery {
-  page: number;
-  limit: number;
-  category_id?: number;
-  status?: ContentItemStatus;
-  q?: string;
-}
+export type ItemQuery = ContentItemsQuery;
 
 export type MenuInput = Omit<MenuRow, 'id' | 'key'>;
 

@@ -1,21 +1,9 @@
 /** Console API of the market domain: instruments and the price feed (`/api/admin/market/*`). */
-import type { FeedStatus, InstrumentView } from '@bourse/contract';
+import type { FeedStatus, InstrumentBody, InstrumentView } from '@bourse/contract';
 import { apiGet, apiPost } from './client';
 
-export interface InstrumentInput {
-  base_currency_id?: number;
-  quote_currency_id?: number;
-  kind?: string;
-  price_precision?: number;
-  amount_precision?: number;
-  sort?: number;
-  source?: string;
-  source_symbol?: string;
-  sim_price?: string;
-  sim_volatility?: string;
-  sim_volume?: string;
-  status?: number;
-}
+/** A new instrument or a change to one (the contract's body types). */
+export type InstrumentInput = InstrumentBody;
 
 export const marketApi = {
   instruments: () => apiGet<InstrumentView[]>('/admin/market/instruments'),

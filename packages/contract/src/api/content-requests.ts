@@ -81,3 +81,9 @@ export const sendMessageBodySchema = z.object({
   body: z.string().trim().min(1).max(5000),
   lang: langField,
 });
+
+// What the console sends (parsed field types: the values the server accepts as they are).
+/** A content item with its translations. */
+export type ContentItemBody = Omit<z.output<typeof contentItemBodySchema>, 'lang'>;
+/** The console's item list filter. */
+export type ContentItemsQuery = z.output<typeof contentItemsQuerySchema>;

@@ -114,3 +114,11 @@ export const currencyUpdateBodySchema = z.object({
   status: z.coerce.number().int().min(0).max(1).optional(),
   lang: langField,
 });
+
+// What the console sends (parsed field types: the values the server accepts as they are).
+/** A new instrument or a change to one: any of its fields. */
+export type InstrumentBody = Partial<Omit<z.output<typeof instrumentCreateBodySchema>, 'lang'>> & Omit<z.output<typeof instrumentUpdateBodySchema>, 'lang'>;
+/** A new currency. */
+export type CurrencyCreateBody = Omit<z.output<typeof currencyCreateBodySchema>, 'lang'>;
+/** A change to a currency's look or status. */
+export type CurrencyUpdateBody = Omit<z.output<typeof currencyUpdateBodySchema>, 'lang'>;

@@ -22,3 +22,6 @@ export const createOperatorBodySchema = z.object({
   lang: langField,
 });
 export type CreateOperatorBody = z.input<typeof createOperatorBodySchema>;
+
+/** The audit log's page and view (all entries, or only the refused sign-ins). */
+export type AuditQuery = Omit<z.output<typeof auditQuerySchema>, 'lang' | 'view'> & { view?: z.output<typeof auditQuerySchema>['view'] };

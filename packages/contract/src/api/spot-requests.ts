@@ -102,3 +102,6 @@ export const spotAdminCancelBodySchema = z.object({ lang: langField });
 
 /** Recent trades of every market or one. */
 export const spotAdminTradesQuerySchema = z.object({ symbol: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), lang: langField });
+
+/** An order as the app places it: by symbol, with its type and time in force. */
+export type SpotTradeBody = Omit<z.output<typeof spotTradeBodySchema>, 'lang' | 'currency_id' | 'legal_id'>;

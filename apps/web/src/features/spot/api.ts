@@ -17,6 +17,7 @@ import {
   type SpotOrderFills,
   type SpotOrderPage,
   type SpotTrade,
+  type SpotTradeBody,
 } from '@bourse/contract';
 import { api } from '../../api/client';
 import { useChannel, useUserEvent } from '../../api/socket';
@@ -121,15 +122,8 @@ export function useSpotOrderUpdates(enabled: boolean, onFilled: (o: SpotOrder) =
   });
 }
 
-export interface PlaceParams {
-  symbol: string;
-  type: 'buy' | 'sell';
-  order_type: 'limit' | 'market';
-  time_in_force: 'gtc' | 'ioc' | 'post_only';
-  target_price?: string;
-  amount: string;
-  client_order_id: string;
-}
+/** An order as the app places it (the contract's body type: by symbol, with type and time in force). */
+export type PlaceParams = SpotTradeBody;
 
 function useRefreshMine() {
   const qc = useQueryClient();
