@@ -6,7 +6,6 @@ import {
   type AdminContentItem,
   type AdminContentPage,
   type ContentCategoryUpdate,
-  type ContentItemStatus,
   type Lang,
   type MenuRow,
   type SentMessage,
