@@ -26,16 +26,18 @@ const tab = z.coerce.number().int().min(0).max(3).default(1) as unknown as z.Zod
 /** Payable currencies and products, of every market or one (`match_id`). */
 export const contractMarketQuerySchema = z.object({ match_id: rowId.optional(), lang: langField });
 
-/** POST /microtrade/submit */
-export const contractSubmitBodySchema = z.object({
-  match_id: rowId,
+/** What an order names besides its market: paying currency, direction, expiry, stake, key. */
+const orderFields = {
   currency_id: rowId,
   type: direction,
   seconds,
   number: stake,
   client_key: clientKeyField,
   lang: langField,
-});
+};
+
+/** POST /microtrade/submit */
+export const contractSubmitBodySchema = z.object({ match_id: rowId, ...orderFields });
 
 /** GET /microtrade/lists */
 export const contractOrdersQuerySchema = z.object({ status: tab, page: pageField, limit: orderLimit, lang: langField });
@@ -54,12 +56,7 @@ export const contractPlaceOrderBodySchema = z.object({
   contract_id: rowId.optional(),
   product_id: rowId.optional(),
   match_id: rowId.optional(),
-  currency_id: rowId,
-  type: direction,
-  seconds,
-  number: stake,
-  client_key: clientKeyField,
-  lang: langField,
+  ...orderFields,
 });
 
 /** GET /contract/getOrderList */

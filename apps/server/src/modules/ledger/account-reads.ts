@@ -1,7 +1,9 @@
 /**
  * Reads of the ledger's accounts and journal for other modules (the asset centre's balances,
- * transfer accounts, records and liabilities), so they need not name the ledger's tables.
- * Amounts are bigint base units; currencies are ids (the caller names them).
+ * transfer accounts, records and liabilities; a spot writer's account ids and spending balances;
+ * the savings pools' balances), so they need not name the ledger's tables. Batch reads take id
+ * lists and make one query each (a spot writer on its hot path reads the rows it read by itself
+ * before). Amounts are bigint base units; currencies are ids (the caller names them).
  */
 import { sql } from 'kysely';
 import type { Database, Transaction } from '../../db/database';
@@ -125,4 +127,37 @@ export async function userJournalLines(db: Database, userId: number, f: JournalL
     available: BigInt(r.available),
     frozen: BigInt(r.frozen),
   }));
+}
+
+/** The existing accounts of type `accountType` of these users in these currencies. */
+export async function userAccountIds(
+  db: Executor,
+  userIds: number[],
+  currencyIds: number[],
+  accountType: number,
+): Promise<Array<{ id: number; user_id: number; currency_id: number }>> {
+  if (userIds.length === 0 || currencyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'currency_id'])
+    .where('user_id', 'in', userIds)
+    .where('currency_id', 'in', currencyIds)
+    .where('account_type', '=', accountType)
+    .execute();
+  // user_id is set on user accounts (the query names users).
+  return rows.map((r) => ({ id: r.id, user_id: r.user_id!, currency_id: r.currency_id }));
+}
+
+/** The available balance of each account (accounts that do not exist are absent). */
+export async function availableBalances(db: Executor, accountIds: number[]): Promise<Map<number, bigint>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.selectFrom('accounts').select(['id', 'available']).where('id', 'in', accountIds).execute();
+  return new Map(rows.map((r) => [r.id, BigInt(r.available)]));
+}
+
+/** The available balances of the system accounts with these codes, in every currency. */
+export async function systemBalances(db: Executor, codes: string[]): Promise<Array<{ code: string; currencyId: number; available: bigint }>> {
+  if (codes.length === 0) return [];
+  const rows = await db.selectFrom('accounts').select(['system_code', 'currency_id', 'available']).where('system_code', 'in', codes).execute();
+  return rows.map((r) => ({ code: r.system_code!, currencyId: r.currency_id, available: BigInt(r.available) }));
 }

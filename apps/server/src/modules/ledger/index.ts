@@ -7,5 +7,16 @@ export { SYSTEM_ACCOUNTS, type Bucket, type Leg, type EntryInput, type PostResul
 export { accountBalance, findUserAccountId } from './repo';
 export { postMany, batchArrays, BatchRefused, LEDGER_OVERDRAWN, isOverdrawn, type ManyEntry, type BatchArrays } from './post-many';
 export { ledgerAdminRoutes } from './admin-routes';
-export { userBalances, userAccountsByIds, lockAccount, liabilityBalances, userJournalLines, type BalanceRow, type JournalLine, type JournalLineFilter } from './account-reads';
-export { userAccountIds, availableBalances, systemBalances } from './balance-reads';
+export {
+  userBalances,
+  userAccountsByIds,
+  lockAccount,
+  liabilityBalances,
+  userJournalLines,
+  userAccountIds,
+  availableBalances,
+  systemBalances,
+  type BalanceRow,
+  type JournalLine,
+  type JournalLineFilter,
+} from './account-reads';
