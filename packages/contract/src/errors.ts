@@ -7,6 +7,7 @@ import { CHAIN_ERRORS } from './errors-chain';
 import { CONTENT_ERRORS } from './errors-content';
 import { CONTRACTS_ERRORS } from './errors-contracts';
 import { IDENTITY_ERRORS } from './errors-identity';
+import { LEVER_ERRORS } from './errors-lever';
 import { MARKET_ERRORS } from './errors-market';
 import { SAVINGS_ERRORS } from './errors-savings';
 import { SPOT_ERRORS } from './errors-spot';
@@ -54,6 +55,7 @@ export const ERROR_CODES = [
   ...SPOT_ERRORS,
   ...SAVINGS_ERRORS,
   ...CHAIN_ERRORS,
+  ...LEVER_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -34,3 +34,5 @@ export * from './api/market-requests';
 export * from './api/savings-requests';
 export * from './api/contracts-requests';
 export * from './api/spot-requests';
+export * from './api/lever';
+export * from './api/lever-requests';
