@@ -7,8 +7,10 @@ import {
   opposite,
   parseLeverages,
   previewTiers,
+  productEligibility,
   quantityProblem,
   rateProblem,
+  sizeProblem,
 } from './figures';
 
 describe('leverage console: tier preview', () => {
@@ -48,6 +50,13 @@ describe('leverage console: tier preview', () => {
     expect(p.rows[2]!.boundProblem).toMatch(/only the last tier/);
     expect(p.rows[3]!.mmrProblem).toMatch(/below 1/);
     expect(p.rows.slice(1).every((r) => r.cum === null)).toBe(true);
+  });
+
+  it('refuses a zero rate and a rate below the previous tier', () => {
+    const p = previewTiers([{ max_notional: '10', mmr: '0' }, { max_notional: '20', mmr: '0.02' }, { mmr: '0.01' }]);
+    expect(p.rows[0]!.mmrProblem).toMatch(/more than 0/);
+    expect(p.rows[2]!.mmrProblem).toMatch(/previous tier's rate \(0.02\)/);
+    expect(previewTiers([{ max_notional: '10', mmr: '0.02' }, { mmr: '0.02' }]).ok).toBe(true);
   });
 
   it('an empty table cannot be sent', () => {
@@ -104,5 +113,24 @@ describe('leverage console: exposure', () => {
     expect(netQuantity('1.5', '2.25')).toBe('-0.75');
     expect(netQuantity('0.1', '0.1')).toBe('0');
     expect(netQuantity('x', '1')).toBeNull();
+  });
+});
+
+describe('leverage console: product rules the server applies', () => {
+  it('checks min, step and position limit together', () => {
+    expect(sizeProblem('0.001', '0.001', '100', 3)).toBeNull();
+    expect(sizeProblem('0.0015', '0.001', '100', 4)).toMatch(/minimum quantity must be a multiple/);
+    expect(sizeProblem('0.001', '0.001', '0.0005', 4)).toMatch(/at least the minimum/);
+    expect(sizeProblem('0.002', '0.002', '1.001', 4)).toMatch(/limit must be a multiple/);
+    expect(sizeProblem('0.0001', '0.0001', '1', 3)).toMatch(/precision \(3\)/);
+    expect(sizeProblem('', '0.001', '1', 3)).toBeNull();
+  });
+
+  it('derives the settlement of a new product or says why there is none', () => {
+    expect(productEligibility({ kind: 'spot', base: 'BTC', quote: 'USDT' })).toEqual({ settlement: 'linear' });
+    expect(productEligibility({ kind: 'forex', base: 'USD', quote: 'JPY' })).toEqual({ settlement: 'quote_inverse' });
+    expect(productEligibility({ kind: 'forex', base: 'XAU', quote: 'USD' })).toEqual({ settlement: 'linear' });
+    expect(productEligibility({ kind: 'forex', base: 'EUR', quote: 'GBP' })).toHaveProperty('reason');
+    expect(productEligibility({ kind: 'spot', base: 'ETH', quote: 'BTC' })).toHaveProperty('reason');
   });
 });

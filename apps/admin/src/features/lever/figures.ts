@@ -61,18 +61,23 @@ export interface TierPreview {
 }
 
 /**
- * Checks the tier table as the server's rules state it (bounds ascending, only the last row
- * unbounded, each rate below 1) and derives the cum amounts of the valid leading rows.
+ * Checks the tier table as the server's rules state it (bounds rising, only the last row
+ * unbounded, rates positive, below 1 and not falling from one tier to the next) and derives the
+ * cum amounts of the valid leading rows.
  */
 export function previewTiers(drafts: readonly TierDraft[]): TierPreview {
   const last = drafts.length - 1;
   let previousBound: Dec | null = null;
+  let previousMmr: Dec | null = null;
   let prefixValid = true;
   const valid: Array<{ max_notional: string | null; mmr: string }> = [];
   const rows: TierPreviewRow[] = drafts.map((d, i) => {
     const mmr = (d.mmr ?? '').trim();
     const bound = i === last ? null : (d.max_notional ?? '').trim();
-    const mmrProblem = rateProblem(mmr);
+    let mmrProblem = rateProblem(mmr);
+    if (!mmrProblem && new Dec(mmr).lte(0)) mmrProblem = 'Must be more than 0.';
+    if (!mmrProblem && previousMmr && new Dec(mmr).lt(previousMmr)) mmrProblem = `Must not fall below the previous tier's rate (${previousMmr.toFixed()}).`;
+    if (!mmrProblem) previousMmr = new Dec(mmr);
     let boundProblem: string | null = null;
     if (bound !== null) {
       boundProblem = bound ? quantityProblem(bound) : 'Enter the upper bound: only the last tier has none.';
@@ -100,9 +105,9 @@ export function leveragesProblem(leverages: readonly number[]): string | null {
 }
 
 /**
- * Leverages at which no position can open: the initial margin 1/L is at or below the first
- * tier's maintenance rate, so a new position would already be liquidatable (the server answers
- * lever_liquidates_at_once).
+ * Leverages at which no position could open: the initial margin 1/L is at or below the first
+ * tier's maintenance rate, so a new position would already be liquidatable. The server refuses
+ * such a product (the first tier's rate must be below 1/highest leverage).
  */
 export function leveragesLiquidatingAtOnce(leverages: readonly number[], firstTierMmr: string | null | undefined): number[] {
   if (rateProblem(firstTierMmr)) return [];
@@ -133,4 +138,35 @@ export function opposite(value: string | null | undefined): string | null {
 export function netQuantity(longQty: string, shortQty: string): string | null {
   if (!/^\d+(\.\d+)?$/.test(longQty.trim()) || !/^\d+(\.\d+)?$/.test(shortQty.trim())) return null;
   return new Dec(longQty.trim()).sub(shortQty.trim()).toFixed();
+}
+
+/**
+ * Why the size limits cannot be saved, as the server checks them: the minimum a positive multiple
+ * of the step, the per-user position limit a multiple of the step and at least the minimum, the
+ * step no finer than the market's quantity precision. Null when they fit (or are not numbers yet:
+ * the fields say why).
+ */
+export function sizeProblem(minQty: string | undefined, qtyStep: string | undefined, maxQty: string | undefined, amountPrecision: number | undefined): string | null {
+  const [min, step, max] = [minQty, qtyStep, maxQty].map((t) => (t ?? '').trim());
+  if (quantityProblem(min) || quantityProblem(step) || quantityProblem(max)) return null;
+  const dMin = new Dec(min!);
+  const dStep = new Dec(step!);
+  const dMax = new Dec(max!);
+  if (amountPrecision !== undefined && dStep.decimalPlaces() > amountPrecision)
+    return `The step has more decimal places than the market's quantity precision (${amountPrecision}).`;
+  if (!dMin.mod(dStep).isZero()) return 'The minimum quantity must be a multiple of the step.';
+  if (dMax.lt(dMin)) return 'The position limit must be at least the minimum quantity.';
+  if (!dMax.mod(dStep).isZero()) return 'The position limit must be a multiple of the step.';
+  return null;
+}
+
+/** Instruments a product can be created on, as the server decides the settlement; a reason otherwise. */
+export function productEligibility(inst: { kind: string; base: string; quote: string }): { settlement: 'linear' | 'quote_inverse' } | { reason: string } {
+  if (inst.kind === 'forex') {
+    if (inst.base === 'USD') return { settlement: 'quote_inverse' };
+    if (inst.quote === 'USD') return { settlement: 'linear' };
+    return { reason: 'an FX market needs USD on one side' };
+  }
+  if (inst.quote === 'USDT') return { settlement: 'linear' };
+  return { reason: 'a crypto market must be quoted in USDT' };
 }
