@@ -5,6 +5,7 @@ import type { OperatorRole } from '@bourse/contract';
 import { assetsNav } from '../features/assets/routes';
 import { chainNav } from '../features/chain/routes';
 import { contractsNav } from '../features/contracts/routes';
+import { leverNav } from '../features/lever/routes';
 import { savingsNav } from '../features/savings/routes';
 import { spotNav } from '../features/spot/routes';
 import { FullPageSpin } from '../ui/FullPageSpin';
@@ -21,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...assetsNav,
   ...chainNav,
   ...contractsNav,
+  ...leverNav,
   ...spotNav,
   ...savingsNav,
   { path: '/users', label: 'Users' },

@@ -5,6 +5,7 @@ import { assetsRoutes } from '../features/assets/routes';
 import { LoginPage } from '../features/auth/LoginPage';
 import { chainRoutes } from '../features/chain/routes';
 import { contractsRoutes } from '../features/contracts/routes';
+import { leverRoutes } from '../features/lever/routes';
 import { savingsRoutes } from '../features/savings/routes';
 import { spotRoutes } from '../features/spot/routes';
 import { AdminLayout } from './AdminLayout';
@@ -53,6 +54,7 @@ export function AppRouter() {
             {assetsRoutes}
             {chainRoutes}
             {contractsRoutes}
+            {leverRoutes}
             {spotRoutes}
             {savingsRoutes}
             <Route
