@@ -27,6 +27,7 @@ import { assetsAdminRoutes, assetsRoutes } from './modules/assets';
 import { chainAdminRoutes, chainRoutes } from './modules/chain';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsAdminRoutes, contractsRoutes } from './modules/contracts';
+import { leverAdminRoutes, leverRoutes } from './modules/lever';
 import { identityRoutes } from './modules/identity';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger';
 import { marketAdminRoutes, marketRoutes } from './modules/market';
@@ -141,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(chainAdminRoutes(ctx));
       await api.register(contractsRoutes(ctx));
       await api.register(contractsAdminRoutes(ctx));
+      await api.register(leverRoutes(ctx));
+      await api.register(leverAdminRoutes(ctx));
       await api.register(spotRoutes(ctx));
       await api.register(spotAdminRoutes(ctx));
       await api.register(savingsRoutes(ctx));

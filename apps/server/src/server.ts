@@ -10,6 +10,7 @@ import { custody, exchangeTickReferences, startAssetsJobs } from './modules/asse
 import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
 import { contractTickReferences, startContractsJobs } from './modules/contracts';
+import { leverTickReferences, startLeverJobs } from './modules/lever';
 import { resolveSession } from './modules/sessions';
 import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
@@ -54,13 +55,14 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     redisUrl: config.redisUrl,
   });
   // Price feed (MARKET_FEED): first start backfills simulated history, then ticks about once a second.
-  // Tick retention keeps the ticks that contract orders and exchanges name.
-  const feed = await startMarketFeed(ctx, { tickReferences: [contractTickReferences, exchangeTickReferences] });
+  // Tick retention keeps the ticks that contract orders, exchanges and lever positions name.
+  const feed = await startMarketFeed(ctx, { tickReferences: [contractTickReferences, exchangeTickReferences, leverTickReferences] });
   // Domain jobs (schedulers, watchers, engines, bots); each stops cleanly on close().
   const jobs = [
     await startAssetsJobs(ctx),
     await startChainJobs(ctx, custody),
     await startContractsJobs(ctx),
+    await startLeverJobs(ctx),
     await startSpotJobs(ctx),
     await startSavingsJobs(ctx),
   ];

@@ -32,6 +32,7 @@ const OWNERS: Record<string, string[]> = {
   contracts: ['contract_products', 'contract_expiries', 'contract_product_currencies', 'contract_orders'],
   savings: ['savings_products', 'savings_subscriptions', 'savings_incomes', 'savings_runs'],
   spot: ['spot_markets', 'spot_writer_seq', 'spot_orders', 'spot_trades'],
+  lever: ['lever_products', 'lever_positions', 'lever_sweep_cursors'],
 };
 
 

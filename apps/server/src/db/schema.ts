@@ -4,6 +4,7 @@ import type { ChainTables } from './tables/chain';
 import type { ContentTables } from './tables/content';
 import type { ContractsTables } from './tables/contracts';
 import type { IdentityTables } from './tables/identity';
+import type { LeverTables } from './tables/lever';
 import type { MarketTables } from './tables/market';
 import type { SavingsTables } from './tables/savings';
 import type { SpotTables } from './tables/spot';
@@ -168,7 +169,8 @@ export interface DB
     ContractsTables,
     SpotTables,
     SavingsTables,
-    ChainTables {}
+    ChainTables,
+    LeverTables {}
 
 export type CurrencyRow = Selectable<CurrenciesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { seedDemoContent } from '../modules/content';
 import { seedAssetsDemo } from '../modules/assets';
 import { seedChainDemo } from '../modules/chain';
 import { seedContractsDemo } from '../modules/contracts';
+import { seedLeverDemoData } from '../modules/lever';
 import { seedSavingsDemo } from '../modules/savings';
 import { seedSpotDemo } from '../modules/spot';
 
@@ -74,6 +75,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
   await seedAssetsDemo(ctx);
   await seedChainDemo(ctx);
   await seedContractsDemo(ctx);
+  await seedLeverDemoData(ctx);
   await seedSpotDemo(ctx);
   await seedSavingsDemo(ctx);
 }

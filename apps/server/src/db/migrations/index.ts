@@ -20,6 +20,7 @@ import { spotCommitLeaner } from './024_spot_commit_leaner';
 import { ledgerLockOrder } from './025_ledger_lock_order';
 import { loginDevices } from './026_login_devices';
 import { dropDeadFunctions } from './027_drop_dead_functions';
+import { lever } from './028_lever';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -52,4 +53,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '025_ledger_lock_order', statements: ledgerLockOrder },
   { name: '026_login_devices', statements: loginDevices },
   { name: '027_drop_dead_functions', statements: dropDeadFunctions },
+  { name: '028_lever', statements: lever },
 ];

@@ -40,6 +40,7 @@ export const SYSTEM_ACCOUNTS = {
   savings_pool: { allowNegative: false, purpose: 'Principal of savings subscriptions (and compounded income) held until maturity or redemption' },
   yield_pool: { allowNegative: false, purpose: 'Operator-funded savings yield: daily income is paid only from here' },
   savings_revenue: { allowNegative: false, purpose: 'Platform revenue from savings: prepaid machine-lease fees (never refunded, not owed to users)' },
+  lever_insurance: { allowNegative: false, purpose: 'Leverage insurance fund: takes what liquidated margin leaves over the market loss, covers losses beyond margin while it has funds' },
 } as const;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS | (string & {});

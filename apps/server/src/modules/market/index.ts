@@ -4,7 +4,8 @@ export { listCurrencies, findCurrency, currencyView, type CurrencyView } from '.
 export { ensureBaseCurrencies } from './seed';
 export { createCurrency, updateCurrency, type CurrencyInput } from './currency-admin';
 export { findInstrument, listInstruments, requireListed, type Instrument } from './instruments';
-export { latestTick, tickAt, tickById, STALE_MS, type Tick } from './ticks';
+export { latestTick, tickAt, tickById, ticksAfter, STALE_MS, type Tick } from './ticks';
+export { marketOpen, nextOpen, FX_HOURS } from './trading-hours';
 export { quotation } from './quotes';
 export { startMarketFeed, activeFeed, feedStatus, type MarketFeedOptions } from './service';
 export type { TickReferenceReader } from './tick-references';

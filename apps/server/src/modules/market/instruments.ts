@@ -32,6 +32,26 @@ export const DEMO_MARKETS = [
   { symbol: 'DOGE/USDT', base: 'DOGE', pp: 5, ap: 0, price: '0.16', vol: '1', volume: '400000', sort: 6 },
 ] as const;
 
+/**
+ * FX-style and metal markets (kind 'forex', traded with leverage only; closed at weekends, see
+ * trading-hours.ts). Their currencies are listed as fiat with status 0: they name the markets'
+ * sides and are never held in a wallet. Simulated prices are demo data like the others.
+ */
+export const FX_CURRENCIES = [
+  { name: 'USD', decimals: 2, color: '#2e7d32', sort: 20 },
+  { name: 'EUR', decimals: 2, color: '#1e4fa3', sort: 21 },
+  { name: 'GBP', decimals: 2, color: '#6a1b9a', sort: 22 },
+  { name: 'JPY', decimals: 0, color: '#c62828', sort: 23 },
+  { name: 'XAU', decimals: 6, color: '#c9a227', sort: 24 },
+] as const;
+
+export const FX_MARKETS = [
+  { symbol: 'EUR/USD', base: 'EUR', quote: 'USD', pp: 5, ap: 2, price: '1.0850', vol: '0.08', volume: '2000000', sort: 20 },
+  { symbol: 'GBP/USD', base: 'GBP', quote: 'USD', pp: 5, ap: 2, price: '1.2700', vol: '0.09', volume: '1200000', sort: 21 },
+  { symbol: 'USD/JPY', base: 'USD', quote: 'JPY', pp: 3, ap: 2, price: '151.20', vol: '0.1', volume: '1500000', sort: 22 },
+  { symbol: 'XAU/USD', base: 'XAU', quote: 'USD', pp: 2, ap: 3, price: '2650', vol: '0.15', volume: '800', sort: 23 },
+] as const;
+
 /** Inserts missing market currencies and demo markets (idempotent; runs at every start). */
 export async function ensureMarkets(db: Database): Promise<void> {
   for (const c of MARKET_CURRENCIES) {
@@ -45,6 +65,7 @@ export async function ensureMarkets(db: Database): Promise<void> {
   const idOf = (name: string) =>
     currencies.filter((c) => c.name === name).sort((a, b) => (a.sub_name === 'ERC20' ? -1 : b.sub_name === 'ERC20' ? 1 : a.id - b.id))[0]
       ?.id;
+  await ensureFxMarkets(db);
   const quote = idOf('USDT');
   if (quote === undefined) return;
   for (const m of DEMO_MARKETS) {
@@ -57,6 +78,41 @@ export async function ensureMarkets(db: Database): Promise<void> {
         base_currency_id: base,
         quote_currency_id: quote,
         kind: 'spot',
+        price_precision: m.pp,
+        amount_precision: m.ap,
+        sort: m.sort,
+        source: 'simulated',
+        source_symbol: m.symbol,
+        sim_price: m.price,
+        sim_volatility: m.vol,
+        sim_volume: m.volume,
+      })
+      .onConflict((oc) => oc.column('symbol').doNothing())
+      .execute();
+  }
+}
+
+async function ensureFxMarkets(db: Database): Promise<void> {
+  for (const c of FX_CURRENCIES) {
+    await db
+      .insertInto('currencies')
+      .values({ ...c, sub_name: '', image: '', status: 0, is_fiat: true })
+      .onConflict((oc) => oc.columns(['name', 'sub_name']).doNothing())
+      .execute();
+  }
+  const currencies = await db.selectFrom('currencies').select(['id', 'name']).where('sub_name', '=', '').execute();
+  const idOf = (name: string) => currencies.find((c) => c.name === name)?.id;
+  for (const m of FX_MARKETS) {
+    const base = idOf(m.base);
+    const quote = idOf(m.quote);
+    if (base === undefined || quote === undefined) continue;
+    await db
+      .insertInto('instruments')
+      .values({
+        symbol: m.symbol,
+        base_currency_id: base,
+        quote_currency_id: quote,
+        kind: 'forex',
         price_precision: m.pp,
         amount_precision: m.ap,
         sort: m.sort,

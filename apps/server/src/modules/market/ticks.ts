@@ -84,3 +84,18 @@ export async function lastTicks(db: Database): Promise<Map<number, Tick>> {
     ) t`.execute(db);
   return new Map(rows.rows.map((r) => [r.instrument_id, { ...r, at: new Date(r.at) }]));
 }
+
+/**
+ * Ticks of one instrument stored after tick `afterId`, oldest first (the lever trigger sweep reads
+ * every tick in order, so a spike between two sweeps still triggers what it crossed).
+ */
+export async function ticksAfter(db: Database, instrumentId: number, afterId: string, limit: number): Promise<Tick[]> {
+  return db
+    .selectFrom('market_ticks')
+    .selectAll()
+    .where('instrument_id', '=', instrumentId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,126 @@
+/**
+ * The trigger sweep (docs/product/lever.md): reads every stored tick of each leverage market in
+ * order since its cursor and closes what each tick triggers — liquidation first, then stop-loss,
+ * then take-profit — at that tick's price. A market that is closed (FX at weekends) triggers
+ * nothing. Crash safety: a close is guarded and keyed (closed at most once); the cursor moves after
+ * a batch of ticks is done, so a crash repeats a batch, which then finds those positions closed.
+ */
+import { Dec } from '@bourse/money';
+import type { AppContext } from '../../context';
+import { latestTick, marketOpen, ticksAfter, type Tick } from '../market';
+import { closeAt } from './close';
+import { loadProducts, type LeverProduct } from './products';
+import * as repo from './repo';
+import { triggered, type Side } from './rules';
+
+/** Ticks read per market per pass. */
+const BATCH = 500;
+export const SWEEP_INTERVAL_MS = 250;
+
+export interface SweepTotals {
+  ticks: number;
+  closed: number;
+  errors: number;
+}
+
+/** Sweeps one market's new ticks; returns how many ticks and closes it processed. */
+export async function sweepMarket(ctx: AppContext, p: LeverProduct, totals: SweepTotals, log = true): Promise<number> {
+  const id = p.inst.id;
+  let cur = await repo.cursor(ctx.db, id);
+  if (!cur) {
+    // A market's first sweep starts at its latest tick: no position can predate the product.
+    const last = await latestTick(ctx.db, id, ctx.clock.now(), Number.MAX_SAFE_INTEGER);
+    if (!last) return 0;
+    await repo.saveCursor(ctx.db, id, last.id, last.at);
+    cur = { tick_id: last.id, tick_at: last.at };
+  }
+  const ticks = await ticksAfter(ctx.db, id, cur.tick_id, BATCH);
+  if (ticks.length === 0) return 0;
+  const live = ticks.filter((t) => marketOpen(p.inst.kind, t.at));
+  if (live.length > 0) {
+    let low = new Dec(live[0]!.price);
+    let high = low;
+    for (const t of live) {
+      const x = new Dec(t.price);
+      if (x.lt(low)) low = x;
+      if (x.gt(high)) high = x;
+    }
+    const candidates = await repo.triggerCandidates(ctx.db, id, low.toFixed(), high.toFixed());
+    for (const row of candidates) {
+      const hit = firstTrigger(row, live);
+      if (!hit) continue;
+      try {
+        if (await closeAt(ctx, p, row, hit.tick, hit.reason)) totals.closed++;
+      } catch (err) {
+        totals.errors++;
+        if (log) ctx.log.error({ err, position: row.id }, 'lever: trigger close failed');
+      }
+    }
+  }
+  const last = ticks[ticks.length - 1]!;
+  await repo.saveCursor(ctx.db, id, last.id, last.at);
+  totals.ticks += ticks.length;
+  return ticks.length;
+}
+
+/** The first tick (in order) that triggers the position, and what it triggers. */
+export function firstTrigger(row: repo.PositionRow, ticks: Tick[]): { tick: Tick; reason: 'liquidation' | 'sl' | 'tp' } | null {
+  const d = (v: string | null) => (v === null ? null : new Dec(v));
+  const stops = { liq: d(row.liq_price), tp: d(row.tp), sl: d(row.sl), openedAt: row.opened_at, stopsAt: row.stops_at };
+  for (const tick of ticks) {
+    const reason = triggered(row.side as Side, stops, new Dec(tick.price), tick.at);
+    if (reason && reason !== 'user') return { tick, reason };
+  }
+  return null;
+}
+
+/** The sweep scheduler of one app: a pass over every leverage market every SWEEP_INTERVAL_MS. */
+export class LeverSweeper {
+  readonly totals: SweepTotals = { ticks: 0, closed: 0, errors: 0 };
+  lastError: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.pass().then((more) => {
+        this.running = null;
+        this.schedule(more ? 0 : SWEEP_INTERVAL_MS);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** One pass; true when a market had a full batch (more ticks wait). */
+  async pass(): Promise<boolean> {
+    let more = false;
+    try {
+      for (const p of await loadProducts(this.ctx)) {
+        if (this.stopped) break;
+        if ((await sweepMarket(this.ctx, p, this.totals)) >= BATCH) more = true;
+      }
+      this.lastError = null;
+    } catch (err) {
+      this.totals.errors++;
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.ctx.log.error({ err }, 'lever: sweep pass failed');
+    }
+    return more;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
