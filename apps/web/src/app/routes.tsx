@@ -4,6 +4,7 @@ import { AssetsSkeleton } from '../features/assets/components/AssetsSkeleton';
 import { assetsRoutes } from '../features/assets/routes';
 import { contentRoutes } from '../features/content/routes';
 import { contractRoutes } from '../features/contract/routes';
+import { leverRoutes } from '../features/lever/routes';
 import { savingsRoutes } from '../features/savings/routes';
 import { spotRoutes } from '../features/spot/routes';
 import { HomePage } from '../features/home/pages/HomePage';
@@ -62,6 +63,7 @@ export function AppRoutes() {
         {contentRoutes}
         {assetsRoutes}
         {contractRoutes}
+        {leverRoutes}
         {spotRoutes}
         {savingsRoutes}
         <Route path="*" element={<NotFoundPage />} />
