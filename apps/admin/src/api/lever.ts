@@ -22,7 +22,13 @@ import { apiGet, apiPost } from './client';
 
 /** A request type with its `unknown` (coerced) fields as numbers, arrays of them as number[]. */
 type Sent<T> = {
-  [K in keyof T]: unknown extends T[K] ? number : T[K] extends readonly (infer E)[] ? (unknown extends E ? number[] : T[K]) : T[K];
+  [K in keyof T]: unknown extends T[K]
+    ? number
+    : T[K] extends readonly (infer E)[]
+      ? unknown extends E
+        ? number[]
+        : T[K]
+      : T[K];
 };
 
 /** POST /admin/lever/products: creates or replaces a market's product (tiers ascending, last unbounded). */
@@ -35,11 +41,13 @@ export type LeverFundInput = Omit<Sent<z.input<typeof leverInsuranceFundBodySche
 
 export const leverApi = {
   products: () => apiGet<LeverAdminProduct[]>('/admin/lever/products'),
-  saveProduct: (input: LeverProductInput) => apiPost<LeverAdminProduct>('/admin/lever/products', { ...input }),
+  saveProduct: (input: LeverProductInput) =>
+    apiPost<LeverAdminProduct>('/admin/lever/products', { ...input }),
   exposure: () => apiGet<LeverExposure[]>('/admin/lever/exposure'),
   positions: (q: LeverPositionsQuery) => apiGet<LeverAdminPositionPage>('/admin/lever/positions', { ...q }),
   insurance: () => apiGet<LeverInsurance>('/admin/lever/insurance'),
-  fundInsurance: (input: LeverFundInput) => apiPost<LeverInsurance>('/admin/lever/insurance/fund', { ...input }),
+  fundInsurance: (input: LeverFundInput) =>
+    apiPost<LeverInsurance>('/admin/lever/insurance/fund', { ...input }),
 };
 
 export const leverKeys = {

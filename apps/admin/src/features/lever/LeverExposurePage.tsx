@@ -15,7 +15,11 @@ import { QueryError } from '../../ui/QueryError';
 import { netQuantity, opposite } from './figures';
 
 export default function LeverExposurePage() {
-  const exposure = useQuery({ queryKey: leverKeys.exposure, queryFn: leverApi.exposure, refetchInterval: 5000 });
+  const exposure = useQuery({
+    queryKey: leverKeys.exposure,
+    queryFn: leverApi.exposure,
+    refetchInterval: 5000,
+  });
   const products = useQuery({ queryKey: leverKeys.products, queryFn: leverApi.products });
   const currencies = useQuery({ queryKey: queryKeys.currencies, queryFn: adminApi.currencies });
   const rows = exposure.data ?? [];
@@ -29,14 +33,33 @@ export default function LeverExposurePage() {
   const currencyNames = new Set(rows.map((r) => currencyOf(r.instrument_id)?.name ?? '?'));
   const oneCurrency = currencyNames.size === 1 && !currencyNames.has('?') ? [...currencyNames][0]! : null;
 
+  const head = (title: string) => (oneCurrency ? `${title} (${oneCurrency})` : title);
   const columns: TableColumnsType<LeverExposure> = [
-    { title: 'Market', dataIndex: 'symbol', width: 110, fixed: 'left', render: (s: string) => <Typography.Text strong>{s}</Typography.Text> },
-    { title: 'Open positions', dataIndex: 'open_positions', width: 90, align: 'right' },
-    { title: 'Long qty', dataIndex: 'long_qty', width: 110, align: 'right', render: (v: string) => <span className="amount">{formatAmount(v)}</span> },
-    { title: 'Short qty', dataIndex: 'short_qty', width: 110, align: 'right', render: (v: string) => <span className="amount">{formatAmount(v)}</span> },
+    {
+      title: 'Market',
+      dataIndex: 'symbol',
+      width: 100,
+      fixed: 'left',
+      render: (s: string) => <Typography.Text strong>{s}</Typography.Text>,
+    },
+    { title: 'Open positions', dataIndex: 'open_positions', width: 80, align: 'right' },
+    {
+      title: 'Long qty',
+      dataIndex: 'long_qty',
+      width: 90,
+      align: 'right',
+      render: (v: string) => <span className="amount">{formatAmount(v)}</span>,
+    },
+    {
+      title: 'Short qty',
+      dataIndex: 'short_qty',
+      width: 90,
+      align: 'right',
+      render: (v: string) => <span className="amount">{formatAmount(v)}</span>,
+    },
     {
       title: 'House net position',
-      width: 150,
+      width: 120,
       align: 'right',
       render: (_, r) => {
         // The users' net long is the house's net short, and the other way round.
@@ -51,14 +74,15 @@ export default function LeverExposurePage() {
       },
     },
     {
-      title: 'Margin held',
-      width: 140,
+      title: head('Margin held'),
+      width: 120,
       align: 'right',
       render: (_, r) => {
         const c = currencyOf(r.instrument_id);
         return (
-          <span>
-            <Amount value={r.margin} decimals={c?.decimals} /> {c?.name}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Amount value={r.margin} decimals={c?.decimals} />
+            {oneCurrency ? null : ` ${c?.name ?? ''}`}
           </span>
         );
       },
@@ -66,23 +90,33 @@ export default function LeverExposurePage() {
     {
       title: 'Mark price',
       dataIndex: 'mark_price',
-      width: 120,
+      width: 100,
       align: 'right',
-      render: (v: string | null) => (v === null ? <Tag color="orange">stale</Tag> : <span className="amount">{formatAmount(v)}</span>),
+      render: (v: string | null) =>
+        v === null ? <Tag color="orange">stale</Tag> : <span className="amount">{formatAmount(v)}</span>,
     },
     {
-      title: "Users' unrealised P&L",
-      width: 150,
+      title: head("Users' unrealised P&L"),
+      width: 130,
       align: 'right',
-      render: (_, r) => (r.users_upnl === null ? <Typography.Text type="secondary">no fresh price</Typography.Text> : <Amount value={r.users_upnl} decimals={currencyOf(r.instrument_id)?.decimals} signed />),
+      render: (_, r) =>
+        r.users_upnl === null ? (
+          <Typography.Text type="secondary">no fresh price</Typography.Text>
+        ) : (
+          <Amount value={r.users_upnl} decimals={currencyOf(r.instrument_id)?.decimals} signed />
+        ),
     },
     {
-      title: 'House (opposite side)',
-      width: 150,
+      title: head('House P&L, opposite'),
+      width: 130,
       align: 'right',
       render: (_, r) => {
         const house = opposite(r.users_upnl);
-        return house === null ? <Typography.Text type="secondary">—</Typography.Text> : <Amount value={house} decimals={currencyOf(r.instrument_id)?.decimals} signed />;
+        return house === null ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Amount value={house} decimals={currencyOf(r.instrument_id)?.decimals} signed />
+        );
       },
     },
   ];
@@ -93,11 +127,13 @@ export default function LeverExposurePage() {
         title="Leverage exposure"
         description="Open positions per market at the latest fresh price. The house is the counterparty of every position: its unrealised P&L is the users' with the sign turned."
       />
-      {exposure.isError ? <QueryError error={exposure.error} what="exposure" onRetry={() => void exposure.refetch()} /> : null}
+      {exposure.isError ? (
+        <QueryError error={exposure.error} what="exposure" onRetry={() => void exposure.refetch()} />
+      ) : null}
       <Table<LeverExposure>
         rowKey="instrument_id"
         size="middle"
-        scroll={{ x: 1130 }}
+        scroll={{ x: 960 }}
         loading={exposure.isPending}
         columns={columns}
         dataSource={rows}
@@ -120,13 +156,17 @@ export default function LeverExposurePage() {
               </Table.Summary.Cell>
               <Table.Summary.Cell index={2} colSpan={3} />
               <Table.Summary.Cell index={5} align="right">
-                <Amount value={margin} /> {oneCurrency}
+                <Amount value={margin} />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} />
               <Table.Summary.Cell index={7} align="right">
                 <Flex vertical align="flex-end">
                   <Amount value={upnl} signed />
-                  {partial ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>markets with a fresh price</Typography.Text> : null}
+                  {partial ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      markets with a fresh price
+                    </Typography.Text>
+                  ) : null}
                 </Flex>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={8} align="right">

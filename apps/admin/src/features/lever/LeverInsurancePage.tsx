@@ -5,7 +5,21 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Row,
+  Select,
+  Statistic,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { LeverInsurance } from '@bourse/contract';
 import { adminApi, queryKeys } from '../../api/admin';
 import { errorText } from '../../api/client';
@@ -48,7 +62,7 @@ function TopUp({ funds }: { funds: Fund[] }) {
     onSuccess: (data, input) => {
       queryClient.setQueryData(leverKeys.insurance, data);
       const name = funds.find((f) => f.currency_id === input.currency_id)?.currency ?? '';
-      void message.success(`Insurance fund topped up: ${input.amount} ${name}`);
+      void message.success(`Insurance fund topped up: ${formatAmount(input.amount)} ${name}`);
       setLastError(null);
       form.resetFields(['amount', 'memo']);
     },
@@ -58,7 +72,11 @@ function TopUp({ funds }: { funds: Fund[] }) {
 
   const submit = (v: { currency_id?: number; amount: string; memo: string }) => {
     const name = funds.find((f) => f.currency_id === v.currency_id)?.currency ?? '';
-    const input: LeverFundInput = { currency_id: v.currency_id!, amount: v.amount.trim(), memo: v.memo.trim() };
+    const input: LeverFundInput = {
+      currency_id: v.currency_id!,
+      amount: v.amount.trim(),
+      memo: v.memo.trim(),
+    };
     // A money movement: the operator confirms the exact figure first.
     void modal.confirm({
       title: 'Top up the insurance fund?',
@@ -70,12 +88,34 @@ function TopUp({ funds }: { funds: Fund[] }) {
 
   return (
     <Card title="Top up from platform capital" size="small" style={{ marginBottom: 16 }}>
-      {lastError ? <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorText(lastError)} /> : null}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={fund.isPending} style={{ maxWidth: 560 }}>
+      {lastError ? (
+        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorText(lastError)} />
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          currency_id: funds.length === 1 ? funds[0]!.currency_id : undefined,
+          amount: '',
+          memo: '',
+        }}
+        onFinish={submit}
+        disabled={fund.isPending}
+        style={{ maxWidth: 560 }}
+      >
         <Row gutter={12}>
           <Col xs={24} sm={10}>
-            <Form.Item label="Currency" name="currency_id" rules={[{ required: true, message: 'Pick a currency' }]}>
-              <Select options={funds.map((f) => ({ value: f.currency_id, label: f.currency }))} placeholder="Currency" data-testid="lever-fund-currency" />
+            <Form.Item
+              label="Currency"
+              name="currency_id"
+              rules={[{ required: true, message: 'Pick a currency' }]}
+            >
+              <Select
+                options={funds.map((f) => ({ value: f.currency_id, label: f.currency }))}
+                placeholder="Currency"
+                data-testid="lever-fund-currency"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={14}>
@@ -87,7 +127,12 @@ function TopUp({ funds }: { funds: Fund[] }) {
                 ({ getFieldValue }) => ({
                   validator: (_, v: string | undefined) => {
                     const decimals = decimalsOf(getFieldValue('currency_id') as number | undefined);
-                    const problem = decimals === undefined ? (v?.trim() ? null : 'Enter an amount.') : amountProblem(v, decimals);
+                    const problem =
+                      decimals === undefined
+                        ? v?.trim()
+                          ? null
+                          : 'Enter an amount.'
+                        : amountProblem(v, decimals);
                     return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
                   },
                 }),
@@ -97,7 +142,13 @@ function TopUp({ funds }: { funds: Fund[] }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Memo (why; kept in the journal and the audit log)" name="memo" rules={[{ required: true, whitespace: true, max: 200, message: 'Say why, in at most 200 characters' }]}>
+        <Form.Item
+          label="Memo (why; kept in the journal and the audit log)"
+          name="memo"
+          rules={[
+            { required: true, whitespace: true, max: 200, message: 'Say why, in at most 200 characters' },
+          ]}
+        >
           <Input maxLength={200} placeholder="e.g. Initial capitalisation" data-testid="lever-fund-memo" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={fund.isPending} data-testid="lever-fund-submit">
@@ -110,14 +161,24 @@ function TopUp({ funds }: { funds: Fund[] }) {
 
 export default function LeverInsurancePage() {
   const me = useOperator();
-  const insurance = useQuery({ queryKey: leverKeys.insurance, queryFn: leverApi.insurance, refetchInterval: 5000 });
+  const insurance = useQuery({
+    queryKey: leverKeys.insurance,
+    queryFn: leverApi.insurance,
+    refetchInterval: 5000,
+  });
   const data = insurance.data;
   // The totals are in the margin currency; name it when the fund holds exactly one with money in it.
   const held = (data?.funds ?? []).filter((f) => !isZeroAmount(f.balance));
-  const unit = held.length === 1 ? held[0]!.currency : data?.funds.length === 1 ? data.funds[0]!.currency : '';
+  const unit =
+    held.length === 1 ? held[0]!.currency : data?.funds.length === 1 ? data.funds[0]!.currency : '';
   const columns: TableColumnsType<Fund> = [
     { title: 'Currency', dataIndex: 'currency' },
-    { title: 'Fund balance', dataIndex: 'balance', align: 'right', render: (v: string) => <Amount value={v} /> },
+    {
+      title: 'Fund balance',
+      dataIndex: 'balance',
+      align: 'right',
+      render: (v: string) => <Amount value={v} />,
+    },
   ];
 
   return (
@@ -126,22 +187,43 @@ export default function LeverInsurancePage() {
         title="Insurance fund"
         description="Liquidations close at the bankruptcy price: the fund receives what is left between it and the market price, or pays the gap when the market moved past it. What the fund cannot cover, the house absorbs; the user never owes more than the margin."
       />
-      {insurance.isError ? <QueryError error={insurance.error} what="the insurance fund" onRetry={() => void insurance.refetch()} /> : null}
+      {insurance.isError ? (
+        <QueryError
+          error={insurance.error}
+          what="the insurance fund"
+          onRetry={() => void insurance.refetch()}
+        />
+      ) : null}
       {data ? <Sweeper sweeper={data.sweeper} /> : null}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={8}>
           <Card size="small">
-            <Statistic title="Paid in by liquidations" value={data ? formatAmount(data.paid_in) : '—'} suffix={unit} loading={insurance.isPending} />
+            <Statistic
+              title="Paid in by liquidations"
+              value={data ? formatAmount(data.paid_in) : '—'}
+              suffix={unit}
+              loading={insurance.isPending}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={8}>
           <Card size="small">
-            <Statistic title="Paid out to cover liquidations" value={data ? formatAmount(data.paid_out) : '—'} suffix={unit} loading={insurance.isPending} />
+            <Statistic
+              title="Paid out to cover liquidations"
+              value={data ? formatAmount(data.paid_out) : '—'}
+              suffix={unit}
+              loading={insurance.isPending}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={8}>
           <Card size="small">
-            <Statistic title="Absorbed by the house (beyond the fund)" value={data ? formatAmount(data.house_absorbed) : '—'} suffix={unit} loading={insurance.isPending} />
+            <Statistic
+              title="Absorbed by the house (beyond the fund)"
+              value={data ? formatAmount(data.house_absorbed) : '—'}
+              suffix={unit}
+              loading={insurance.isPending}
+            />
           </Card>
         </Col>
       </Row>

@@ -3,9 +3,21 @@
  * log — each liquidation with the stored tick it closed on, the margin lost, what went into or out
  * of the insurance fund and any shortfall the house absorbed. Filters and page live in the URL.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Flex, InputNumber, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  InputNumber,
+  Segmented,
+  Select,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { LeverAdminPosition } from '@bourse/contract';
 import { leverApi, leverKeys, type LeverPositionStatus, type LeverPositionsQuery } from '../../api/lever';
 import { formatAmount, formatDateTime } from '../../lib/format';
@@ -31,13 +43,23 @@ function idParam(value: string | null): number | undefined {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
 
-const money = (p: LeverAdminPosition, v: string | null, signed = false) => (
-  <span style={{ whiteSpace: 'nowrap' }}>
-    <Amount value={v} decimals={p.decimals} signed={signed} /> <Typography.Text type="secondary">{p.currency}</Typography.Text>
-  </span>
-);
+/** An amount of the position's margin currency; the currency is named unless the column header names it. */
+const money = (p: LeverAdminPosition, v: string | null, signed = false, named = true) =>
+  v === null ? (
+    <Typography.Text type="secondary">—</Typography.Text>
+  ) : (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Amount value={v} decimals={p.decimals} signed={signed} />
+      {named ? <Typography.Text type="secondary"> {p.currency}</Typography.Text> : null}
+    </span>
+  );
 const price = (v: string | null) => <span className="amount">{formatAmount(v)}</span>;
-const tick = (id: string | null) => (id ? <Typography.Text type="secondary" className="mono">tick #{id}</Typography.Text> : null);
+const tick = (id: string | null) =>
+  id ? (
+    <Typography.Text type="secondary" className="mono">
+      tick #{id}
+    </Typography.Text>
+  ) : null;
 
 function SideCell({ p }: { p: LeverAdminPosition }) {
   return (
@@ -50,7 +72,13 @@ function SideCell({ p }: { p: LeverAdminPosition }) {
 function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | null; onClose: () => void }) {
   const p = position;
   return (
-    <Drawer title={p ? `Position #${p.id} · ${p.symbol}` : ''} open={p !== null} onClose={onClose} size={560} destroyOnHidden>
+    <Drawer
+      title={p ? `Position #${p.id} · ${p.symbol}` : ''}
+      open={p !== null}
+      onClose={onClose}
+      size={560}
+      destroyOnHidden
+    >
       {p ? (
         <>
           <Descriptions size="small" column={1} bordered styles={{ label: { width: 190 } }}>
@@ -74,30 +102,44 @@ function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | 
             <Descriptions.Item label="Maintenance tiers">
               {p.tiers.map((t, i) => (
                 <div key={i} className="mono">
-                  {t.max_notional === null ? 'above' : '≤'} {formatAmount(t.max_notional ?? p.tiers[i - 1]?.max_notional ?? '0')}: {formatRate(t.mmr)} · cum {formatAmount(t.cum)}
+                  {t.max_notional === null ? 'above' : '≤'}{' '}
+                  {formatAmount(t.max_notional ?? p.tiers[i - 1]?.max_notional ?? '0')}: {formatRate(t.mmr)} ·
+                  cum {formatAmount(t.cum)}
                 </div>
               ))}
             </Descriptions.Item>
             {p.status === 'open' ? (
               <>
-                <Descriptions.Item label="Mark price">{p.mark_price === null ? <Tag color="orange">stale</Tag> : price(p.mark_price)}</Descriptions.Item>
+                <Descriptions.Item label="Mark price">
+                  {p.mark_price === null ? <Tag color="orange">stale</Tag> : price(p.mark_price)}
+                </Descriptions.Item>
                 <Descriptions.Item label="Unrealised P&L · ROE">
                   {money(p, p.upnl, true)} · {formatRate(p.roe)}
                 </Descriptions.Item>
-                <Descriptions.Item label="Maintenance margin">{money(p, p.maintenance_margin)}</Descriptions.Item>
-                <Descriptions.Item label="Margin ratio (liquidated at 100 %)">{formatRate(p.margin_ratio)}</Descriptions.Item>
+                <Descriptions.Item label="Maintenance margin">
+                  {money(p, p.maintenance_margin)}
+                </Descriptions.Item>
+                <Descriptions.Item label="Margin ratio (liquidated at 100 %)">
+                  {formatRate(p.margin_ratio)}
+                </Descriptions.Item>
               </>
             ) : (
               <>
                 <Descriptions.Item label="Exit">
-                  <Tag color={REASON[p.exit_reason ?? '']?.color}>{REASON[p.exit_reason ?? '']?.label ?? p.exit_reason}</Tag>
+                  <Tag color={REASON[p.exit_reason ?? '']?.color}>
+                    {REASON[p.exit_reason ?? '']?.label ?? p.exit_reason}
+                  </Tag>
                   {price(p.exit_price)} {tick(p.exit_tick_id)} · {formatDateTime(p.closed_at)}
                 </Descriptions.Item>
                 <Descriptions.Item label="Realised P&L">{money(p, p.pnl, true)}</Descriptions.Item>
                 <Descriptions.Item label="Close fee">{money(p, p.close_fee)}</Descriptions.Item>
                 <Descriptions.Item label="Credited to the user">{money(p, p.credited)}</Descriptions.Item>
-                <Descriptions.Item label="Insurance fund (+ in / − out)">{money(p, p.insurance, true)}</Descriptions.Item>
-                <Descriptions.Item label="Shortfall absorbed by the house">{money(p, p.shortfall)}</Descriptions.Item>
+                <Descriptions.Item label="Insurance fund (+ in / − out)">
+                  {money(p, p.insurance, true)}
+                </Descriptions.Item>
+                <Descriptions.Item label="Shortfall absorbed by the house">
+                  {money(p, p.shortfall)}
+                </Descriptions.Item>
               </>
             )}
           </Descriptions>
@@ -111,11 +153,17 @@ export default function LeverPositionsPage({ liquidations = false }: { liquidati
   const { page, limit, setPage, params, setParams } = usePageParams();
   const [detail, setDetail] = useState<LeverAdminPosition | null>(null);
   const statusParam = params.get('status');
-  const status: LeverPositionStatus = liquidations ? 'liquidation' : (STATUSES.find((s) => s.value === statusParam)?.value ?? 'open');
+  const status: LeverPositionStatus = liquidations
+    ? 'liquidation'
+    : (STATUSES.find((s) => s.value === statusParam)?.value ?? 'open');
   const instrumentId = idParam(params.get('market'));
   const userId = idParam(params.get('user'));
   const q: LeverPositionsQuery = { status, instrument_id: instrumentId, user_id: userId, page, limit };
-  const positions = useQuery({ queryKey: leverKeys.positions(q), queryFn: () => leverApi.positions(q), refetchInterval: status === 'open' ? 5000 : 15_000 });
+  const positions = useQuery({
+    queryKey: leverKeys.positions(q),
+    queryFn: () => leverApi.positions(q),
+    refetchInterval: status === 'open' ? 5000 : 15_000,
+  });
   const products = useQuery({ queryKey: leverKeys.products, queryFn: leverApi.products });
 
   /** Sets one filter in the URL and starts again at page 1. */
@@ -128,118 +176,174 @@ export default function LeverPositionsPage({ liquidations = false }: { liquidati
       return next;
     });
 
-  const idCol: TableColumnsType<LeverAdminPosition>[number] = {
-    title: 'ID',
-    dataIndex: 'id',
-    width: 80,
-    fixed: 'left',
-    render: (id: string, p) => (
-      <Button type="link" size="small" style={{ padding: 0 }} className="mono" onClick={() => setDetail(p)}>
-        #{id}
-      </Button>
-    ),
-  };
-  const userCol: TableColumnsType<LeverAdminPosition>[number] = {
-    title: 'User',
-    width: 150,
-    render: (_, p) => (
-      <Flex vertical>
-        <Typography.Text ellipsis style={{ maxWidth: 140 }}>
-          {p.user_label}
-        </Typography.Text>
-        <Typography.Text type="secondary" className="mono">
-          #{p.user_id}
-        </Typography.Text>
-      </Flex>
-    ),
-  };
+  const list = positions.data?.list ?? [];
+  // One margin currency on the page (the usual case): name it in the headers, not in every cell.
+  const unit =
+    list.length > 0 && list.every((p) => p.currency === list[0]!.currency) ? list[0]!.currency : null;
+  const head = (title: string) => (unit ? `${title} (${unit})` : title);
+  const m = (p: LeverAdminPosition, v: string | null, signed = false) => money(p, v, signed, unit === null);
+  const stacked = (...lines: ReactNode[]) => (
+    <Flex vertical align="flex-end">
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </Flex>
+  );
+
   const common: TableColumnsType<LeverAdminPosition> = [
-    idCol,
-    userCol,
-    { title: 'Market', dataIndex: 'symbol', width: 100 },
-    { title: 'Side', width: 110, render: (_, p) => <SideCell p={p} /> },
-    { title: 'Qty', dataIndex: 'qty', width: 100, align: 'right', render: price },
     {
-      title: 'Entry',
-      width: 130,
-      align: 'right',
+      title: 'ID',
+      dataIndex: 'id',
+      width: 70,
+      fixed: 'left',
+      render: (id: string, p) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          className="mono"
+          onClick={() => setDetail(p)}
+          data-testid={`lever-position-${id}`}
+        >
+          #{id}
+        </Button>
+      ),
+    },
+    {
+      title: 'User',
+      width: 110,
       render: (_, p) => (
-        <Flex vertical align="flex-end">
-          {price(p.entry_price)}
-          {tick(p.entry_tick_id)}
+        <Flex vertical>
+          <Typography.Text ellipsis style={{ maxWidth: 120 }}>
+            {p.user_label}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="mono">
+            #{p.user_id}
+          </Typography.Text>
         </Flex>
       ),
+    },
+    {
+      title: 'Market',
+      width: 110,
+      render: (_, p) => (
+        <Flex vertical align="flex-start" gap={2}>
+          {p.symbol}
+          <SideCell p={p} />
+        </Flex>
+      ),
+    },
+    { title: 'Qty', dataIndex: 'qty', width: 80, align: 'right', render: price },
+    {
+      title: 'Entry',
+      width: 100,
+      align: 'right',
+      render: (_, p) => stacked(price(p.entry_price), tick(p.entry_tick_id)),
     },
   ];
   const openColumns: TableColumnsType<LeverAdminPosition> = [
     ...common,
-    { title: 'Margin', width: 140, align: 'right', render: (_, p) => money(p, p.margin) },
-    { title: 'Liq. price', dataIndex: 'liq_price', width: 110, align: 'right', render: price },
     {
-      title: 'TP / SL',
-      width: 130,
+      title: 'Mark',
+      dataIndex: 'mark_price',
+      width: 100,
       align: 'right',
-      render: (_, p) => (
-        <Flex vertical align="flex-end">
-          {price(p.target_profit_price)}
-          {price(p.stop_loss_price)}
-        </Flex>
-      ),
+      render: (v: string | null) => (v === null ? <Tag color="orange">stale</Tag> : price(v)),
     },
-    { title: 'Mark', dataIndex: 'mark_price', width: 110, align: 'right', render: (v: string | null) => (v === null ? <Tag color="orange">stale</Tag> : price(v)) },
-    { title: 'Unrealised P&L', width: 150, align: 'right', render: (_, p) => money(p, p.upnl, true) },
-    { title: 'ROE', dataIndex: 'roe', width: 90, align: 'right', render: (v: string | null) => <span className="amount">{formatRate(v)}</span> },
+    { title: head('Unrealised P&L'), width: 130, align: 'right', render: (_, p) => m(p, p.upnl, true) },
     {
       title: 'Margin ratio',
       dataIndex: 'margin_ratio',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (v: string | null) => <span className="amount">{formatRate(v)}</span>,
     },
-    { title: 'Opened', dataIndex: 'opened_at', width: 160, render: (v: string) => <span className="mono">{formatDateTime(v)}</span> },
+    { title: head('Margin'), width: 110, align: 'right', render: (_, p) => m(p, p.margin) },
+    { title: 'Liq. price', dataIndex: 'liq_price', width: 100, align: 'right', render: price },
+    {
+      title: 'ROE',
+      dataIndex: 'roe',
+      width: 90,
+      align: 'right',
+      render: (v: string | null) => <span className="amount">{formatRate(v)}</span>,
+    },
+    {
+      title: 'TP / SL',
+      width: 100,
+      align: 'right',
+      render: (_, p) => stacked(price(p.target_profit_price), price(p.stop_loss_price)),
+    },
+    {
+      title: 'Opened',
+      dataIndex: 'opened_at',
+      width: 150,
+      render: (v: string) => <span className="mono">{formatDateTime(v)}</span>,
+    },
   ];
   const closedColumns: TableColumnsType<LeverAdminPosition> = [
     ...common,
     {
       title: 'Exit',
-      width: 150,
+      width: 110,
       align: 'right',
-      render: (_, p) => (
-        <Flex vertical align="flex-end">
-          {price(p.exit_price)}
-          {tick(p.exit_tick_id)}
-        </Flex>
-      ),
+      render: (_, p) => stacked(price(p.exit_price), tick(p.exit_tick_id)),
     },
     {
       title: 'Reason',
       dataIndex: 'exit_reason',
       width: 120,
-      render: (r: string | null) => <Tag color={REASON[r ?? '']?.color}>{REASON[r ?? '']?.label ?? r ?? '—'}</Tag>,
+      render: (r: string | null) => (
+        <Tag color={REASON[r ?? '']?.color}>{REASON[r ?? '']?.label ?? r ?? '—'}</Tag>
+      ),
     },
-    { title: 'Realised P&L', width: 150, align: 'right', render: (_, p) => money(p, p.pnl, true) },
-    { title: 'Fees (open + close)', width: 150, align: 'right', render: (_, p) => <Flex vertical align="flex-end">{money(p, p.open_fee)}{money(p, p.close_fee)}</Flex> },
-    { title: 'Credited', width: 140, align: 'right', render: (_, p) => money(p, p.credited) },
-    { title: 'Closed', dataIndex: 'closed_at', width: 160, render: (v: string | null) => <span className="mono">{formatDateTime(v)}</span> },
+    { title: head('Realised P&L'), width: 130, align: 'right', render: (_, p) => m(p, p.pnl, true) },
+    { title: head('Credited'), width: 110, align: 'right', render: (_, p) => m(p, p.credited) },
+    {
+      title: head('Fees open / close'),
+      width: 130,
+      align: 'right',
+      render: (_, p) => stacked(m(p, p.open_fee), m(p, p.close_fee)),
+    },
+    {
+      title: 'Closed',
+      dataIndex: 'closed_at',
+      width: 150,
+      render: (v: string | null) => <span className="mono">{formatDateTime(v)}</span>,
+    },
   ];
   const liquidationColumns: TableColumnsType<LeverAdminPosition> = [
     ...common,
     {
-      title: 'Liquidated at (tick)',
-      width: 150,
+      title: 'Liquidated at',
+      width: 110,
       align: 'right',
-      render: (_, p) => (
-        <Flex vertical align="flex-end">
-          {price(p.exit_price)}
-          {tick(p.exit_tick_id)}
-        </Flex>
-      ),
+      render: (_, p) => stacked(price(p.exit_price), tick(p.exit_tick_id)),
     },
-    { title: 'Liq. / bankruptcy price', width: 150, align: 'right', render: (_, p) => <Flex vertical align="flex-end">{price(p.liq_price)}{price(p.bankrupt_price)}</Flex> },
-    { title: 'Margin lost', width: 140, align: 'right', render: (_, p) => money(p, p.margin) },
-    { title: 'Insurance fund (+ in / − out)', width: 170, align: 'right', render: (_, p) => money(p, p.insurance, true) },
-    { title: 'Shortfall absorbed by house', width: 170, align: 'right', render: (_, p) => money(p, p.shortfall) },
-    { title: 'Time', dataIndex: 'closed_at', width: 160, render: (v: string | null) => <span className="mono">{formatDateTime(v)}</span> },
+    { title: head('Margin lost'), width: 110, align: 'right', render: (_, p) => m(p, p.margin) },
+    {
+      title: head('Insurance fund + in / − out'),
+      width: 140,
+      align: 'right',
+      render: (_, p) => m(p, p.insurance, true),
+    },
+    {
+      title: head('Shortfall absorbed by house'),
+      width: 140,
+      align: 'right',
+      render: (_, p) => m(p, p.shortfall),
+    },
+    {
+      title: 'Liq. / bankruptcy price',
+      width: 130,
+      align: 'right',
+      render: (_, p) => stacked(price(p.liq_price), price(p.bankrupt_price)),
+    },
+    {
+      title: 'Time',
+      dataIndex: 'closed_at',
+      width: 150,
+      render: (v: string | null) => <span className="mono">{formatDateTime(v)}</span>,
+    },
   ];
   const columns = status === 'open' ? openColumns : status === 'closed' ? closedColumns : liquidationColumns;
   const width = columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : 120), 0);
@@ -256,7 +360,12 @@ export default function LeverPositionsPage({ liquidations = false }: { liquidati
       />
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
         {liquidations ? null : (
-          <Segmented<LeverPositionStatus> value={status} onChange={(v) => setFilter('status', v)} options={STATUSES} data-testid="lever-positions-status" />
+          <Segmented<LeverPositionStatus>
+            value={status}
+            onChange={(v) => setFilter('status', v)}
+            options={STATUSES}
+            data-testid="lever-positions-status"
+          />
         )}
         <Select
           allowClear
@@ -277,16 +386,24 @@ export default function LeverPositionsPage({ liquidations = false }: { liquidati
           data-testid="lever-positions-user"
         />
       </Flex>
-      {positions.isError ? <QueryError error={positions.error} what="positions" onRetry={() => void positions.refetch()} /> : null}
+      {positions.isError ? (
+        <QueryError error={positions.error} what="positions" onRetry={() => void positions.refetch()} />
+      ) : null}
       <Table<LeverAdminPosition>
         rowKey="id"
         size="small"
         scroll={{ x: width }}
         loading={positions.isPending}
         columns={columns}
-        dataSource={positions.data?.list ?? []}
+        dataSource={list}
         pagination={tablePagination(page, limit, positions.data?.total, setPage)}
-        locale={{ emptyText: positions.isPending ? ' ' : liquidations ? 'No liquidations' : `No ${status === 'liquidation' ? 'liquidated' : status} positions` }}
+        locale={{
+          emptyText: positions.isPending
+            ? ' '
+            : liquidations
+              ? 'No liquidations'
+              : `No ${status === 'liquidation' ? 'liquidated' : status} positions`,
+        }}
         data-testid="lever-positions"
       />
       <PositionDrawer position={detail} onClose={() => setDetail(null)} />

@@ -5,7 +5,21 @@
  */
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { InstrumentView, LeverAdminProduct, LeverTier } from '@bourse/contract';
 import { adminApi, queryKeys } from '../../api/admin';
 import { errorText } from '../../api/client';
@@ -28,6 +42,7 @@ import {
   sizeProblem,
   type TierDraft,
 } from './figures';
+import './lever.css';
 
 const SETTLEMENT_LABEL = { linear: 'linear', quote_inverse: 'quote-inverse' } as const;
 const COMMON_LEVERAGES = [1, 2, 3, 5, 10, 20, 25, 50, 75, 100, 125, 150, 200];
@@ -71,6 +86,15 @@ function fromProduct(p: LeverAdminProduct): FormValues {
   };
 }
 
+/** "= 0.5 %" beside a rate input, once the rate is valid. */
+function RateSuffix({ rate }: { rate: string | null | undefined }) {
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {rate ? `= ${formatRate(rate)}` : ' '}
+    </Typography.Text>
+  );
+}
+
 function fieldRule(check: (v: string | undefined) => string | null) {
   return {
     validator: (_: unknown, v: string | undefined) => {
@@ -85,7 +109,8 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
   const form = Form.useFormInstance<FormValues>();
   const drafts = Form.useWatch('tiers', form) ?? [];
   const preview = previewTiers(drafts);
-  const show = (problem: string | null, typed: string | null | undefined) => (problem && (submitted || (typed ?? '').trim() !== '') ? problem : null);
+  const show = (problem: string | null, typed: string | null | undefined) =>
+    problem && (submitted || (typed ?? '').trim() !== '') ? problem : null;
   return (
     <Form.List name="tiers">
       {(fields, { add, remove }) => (
@@ -102,17 +127,27 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
               {
                 title: 'Notional above',
                 width: 120,
-                render: (_, f, i) => <span className="amount">{i === 0 ? '0' : formatAmount(preview.rows[i - 1]?.max_notional ?? '')}</span>,
+                render: (_, f, i) => (
+                  <span className="amount">
+                    {i === 0 ? '0' : formatAmount(preview.rows[i - 1]?.max_notional ?? '')}
+                  </span>
+                ),
               },
               {
                 title: 'up to (notional)',
                 width: 170,
                 render: (_, f, i) => {
                   const row = preview.rows[i];
-                  if (i === fields.length - 1) return <Typography.Text type="secondary">no upper bound</Typography.Text>;
+                  if (i === fields.length - 1)
+                    return <Typography.Text type="secondary">no upper bound</Typography.Text>;
                   const problem = show(row?.boundProblem ?? null, drafts[i]?.max_notional);
                   return (
-                    <Form.Item name={[f.name, 'max_notional']} style={{ margin: 0 }} validateStatus={problem ? 'error' : undefined} help={problem}>
+                    <Form.Item
+                      name={[f.name, 'max_notional']}
+                      style={{ margin: 0 }}
+                      validateStatus={problem ? 'error' : undefined}
+                      help={problem}
+                    >
                       <Input placeholder="e.g. 50000" inputMode="decimal" />
                     </Form.Item>
                   );
@@ -120,7 +155,7 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
               },
               {
                 title: 'MMR',
-                width: 150,
+                width: 170,
                 render: (_, f, i) => {
                   const row = preview.rows[i];
                   const problem = show(row?.mmrProblem ?? null, drafts[i]?.mmr);
@@ -129,9 +164,13 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
                       name={[f.name, 'mmr']}
                       style={{ margin: 0 }}
                       validateStatus={problem ? 'error' : undefined}
-                      help={problem ?? (row && !row.mmrProblem ? formatRate(row.mmr) : null)}
+                      help={problem}
                     >
-                      <Input placeholder="e.g. 0.005" inputMode="decimal" />
+                      <Input
+                        placeholder="e.g. 0.005"
+                        inputMode="decimal"
+                        suffix={<RateSuffix rate={row && !row.mmrProblem ? row.mmr : null} />}
+                      />
                     </Form.Item>
                   );
                 },
@@ -140,13 +179,23 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
                 title: 'cum (derived)',
                 width: 110,
                 align: 'right',
-                render: (_, f, i) => <span className="amount" data-testid={`lever-tier-cum-${i}`}>{formatAmount(preview.rows[i]?.cum ?? null)}</span>,
+                render: (_, f, i) => (
+                  <span className="amount" data-testid={`lever-tier-cum-${i}`}>
+                    {formatAmount(preview.rows[i]?.cum ?? null)}
+                  </span>
+                ),
               },
               {
                 title: '',
                 width: 70,
                 render: (_, f) => (
-                  <Button type="link" danger size="small" onClick={() => remove(f.name)} disabled={fields.length <= 1}>
+                  <Button
+                    type="link"
+                    danger
+                    size="small"
+                    onClick={() => remove(f.name)}
+                    disabled={fields.length <= 1}
+                  >
                     Remove
                   </Button>
                 ),
@@ -155,8 +204,8 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
           />
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12, flex: '1 1 280px' }}>
-              Maintenance margin = notional × MMR − cum of the notional&apos;s tier. cum keeps it continuous at each bound; the server derives it
-              on save with the same formula.
+              Maintenance margin = notional × MMR − cum of the notional&apos;s tier. cum keeps it continuous
+              at each bound; the server derives it on save with the same formula.
             </Typography.Text>
             <Button
               size="small"
@@ -224,7 +273,10 @@ function ProductModal({
       return {
         value: i.id,
         disabled: 'reason' in e,
-        label: 'reason' in e ? `${i.symbol} — ${e.reason}` : `${i.symbol} (${i.kind}, ${SETTLEMENT_LABEL[e.settlement]})`,
+        label:
+          'reason' in e
+            ? `${i.symbol} — ${e.reason}`
+            : `${i.symbol} (${i.kind}, ${SETTLEMENT_LABEL[e.settlement]})`,
         search: i.symbol,
       };
     })
@@ -247,7 +299,8 @@ function ProductModal({
     });
   };
 
-  const levProblem = leverages === null ? 'Leverages are whole numbers, like 10 or 20.' : leveragesProblem(leverages);
+  const levProblem =
+    leverages === null ? 'Leverages are whole numbers, like 10 or 20.' : leveragesProblem(leverages);
   return (
     <Modal
       title={editing ? `Leverage product: ${editing.symbol}` : 'New leverage product'}
@@ -265,7 +318,9 @@ function ProductModal({
       okButtonProps={{ loading: save.isPending }}
       destroyOnHidden
     >
-      {save.isError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={errorText(save.error)} /> : null}
+      {save.isError ? (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={errorText(save.error)} />
+      ) : null}
       <Alert
         type="info"
         showIcon
@@ -291,27 +346,47 @@ function ProductModal({
             extra="Markets without a leverage product. Margin and P&L are in USDT: crypto markets quoted in USDT, FX and metals with USD on one side."
             rules={[{ required: true, message: 'Pick a market' }]}
           >
-            <Select showSearch optionFilterProp="search" options={marketOptions} placeholder="Pick a market" data-testid="lever-product-market" />
+            <Select
+              showSearch
+              optionFilterProp="search"
+              options={marketOptions}
+              placeholder="Pick a market"
+              data-testid="lever-product-market"
+            />
           </Form.Item>
         )}
         <Flex gap={16} wrap>
           <Form.Item label="New positions" name="status" style={{ flex: '1 1 160px' }}>
-            <Select options={[{ value: 1, label: 'open' }, { value: 0, label: 'suspended' }]} />
+            <Select
+              options={[
+                { value: 1, label: 'open' },
+                { value: 0, label: 'suspended' },
+              ]}
+            />
           </Form.Item>
           <Form.Item
             label="Taker fee rate (on open and close notional)"
             name="fee_rate"
             style={{ flex: '1 1 220px' }}
             rules={[fieldRule(rateProblem)]}
-            extra={!rateProblem(feeRate) ? formatRate(feeRate) : undefined}
           >
-            <Input placeholder="0.0006" inputMode="decimal" />
+            <Input
+              placeholder="0.0006"
+              inputMode="decimal"
+              suffix={<RateSuffix rate={rateProblem(feeRate) ? null : feeRate} />}
+            />
           </Form.Item>
         </Flex>
         <Form.Item
           label="Leverages offered"
           name="leverages"
-          validateStatus={levProblem && (submitted || leverageTags.length > 0) ? 'error' : atOnce.length ? 'error' : undefined}
+          validateStatus={
+            levProblem && (submitted || leverageTags.length > 0)
+              ? 'error'
+              : atOnce.length
+                ? 'error'
+                : undefined
+          }
           help={
             levProblem && (submitted || leverageTags.length > 0)
               ? levProblem
@@ -329,7 +404,12 @@ function ProductModal({
           />
         </Form.Item>
         <Flex gap={16} wrap>
-          <Form.Item label={`Minimum quantity${inst ? ` (${inst.base})` : ''}`} name="min_qty" style={{ flex: '1 1 150px' }} rules={[fieldRule((v) => quantityProblem(v))]}>
+          <Form.Item
+            label={`Minimum quantity${inst ? ` (${inst.base})` : ''}`}
+            name="min_qty"
+            style={{ flex: '1 1 150px' }}
+            rules={[fieldRule((v) => quantityProblem(v))]}
+          >
             <Input placeholder="0.001" inputMode="decimal" />
           </Form.Item>
           <Form.Item
@@ -341,7 +421,12 @@ function ProductModal({
           >
             <Input placeholder="0.001" inputMode="decimal" />
           </Form.Item>
-          <Form.Item label="Position limit per user" name="max_position_qty" style={{ flex: '1 1 170px' }} rules={[fieldRule((v) => quantityProblem(v))]}>
+          <Form.Item
+            label="Position limit per user"
+            name="max_position_qty"
+            style={{ flex: '1 1 170px' }}
+            rules={[fieldRule((v) => quantityProblem(v))]}
+          >
             <Input placeholder="100" inputMode="decimal" />
           </Form.Item>
         </Flex>
@@ -355,15 +440,22 @@ function ProductModal({
   );
 }
 
+/** The tier table compactly: bound, rate and cum per row, in aligned columns. */
 function TiersCell({ tiers }: { tiers: LeverTier[] }) {
   return (
-    <div className="mono" style={{ lineHeight: 1.6 }}>
-      {tiers.map((t, i) => (
-        <div key={i} style={{ whiteSpace: 'nowrap' }}>
-          {t.max_notional === null ? 'above' : '≤'} {formatAmount(t.max_notional ?? tiers[i - 1]?.max_notional ?? '0')}: {formatRate(t.mmr)}
-          {t.cum !== '0' ? <Typography.Text type="secondary"> · cum {formatAmount(t.cum)}</Typography.Text> : null}
-        </div>
-      ))}
+    <div className="lever-grid lever-grid-3">
+      {tiers.map((t, i) => [
+        <span key={`b${i}`}>
+          {t.max_notional === null ? '>' : '≤'}{' '}
+          {formatAmount(t.max_notional ?? tiers[i - 1]?.max_notional ?? '0')}
+        </span>,
+        <span key={`r${i}`} className="lever-right">
+          {formatRate(t.mmr)}
+        </span>,
+        <span key={`c${i}`} className="lever-muted">
+          cum {formatAmount(t.cum)}
+        </span>,
+      ])}
     </div>
   );
 }
@@ -371,13 +463,22 @@ function TiersCell({ tiers }: { tiers: LeverTier[] }) {
 export default function LeverProductsPage() {
   const me = useOperator();
   const isAdmin = me.role === 'admin';
-  const [modal, setModal] = useState<{ open: boolean; editing: LeverAdminProduct | null }>({ open: false, editing: null });
-  const list = useQuery({ queryKey: leverKeys.products, queryFn: leverApi.products, refetchInterval: 10_000 });
+  const [modal, setModal] = useState<{ open: boolean; editing: LeverAdminProduct | null }>({
+    open: false,
+    editing: null,
+  });
+  const list = useQuery({
+    queryKey: leverKeys.products,
+    queryFn: leverApi.products,
+    refetchInterval: 10_000,
+  });
   const instruments = useQuery({ queryKey: marketKeys.instruments, queryFn: marketApi.instruments });
   const currencies = useQuery({ queryKey: queryKeys.currencies, queryFn: adminApi.currencies });
   const products = useMemo(() => list.data ?? [], [list.data]);
   const currencyName = (id: number) => currencies.data?.find((c) => c.id === id)?.name ?? `#${id}`;
-  const free = (instruments.data ?? []).filter((i) => !products.some((p) => p.instrument_id === i.id) && !('reason' in productEligibility(i)));
+  const free = (instruments.data ?? []).filter(
+    (i) => !products.some((p) => p.instrument_id === i.id) && !('reason' in productEligibility(i)),
+  );
 
   const columns: TableColumnsType<LeverAdminProduct> = [
     {
@@ -389,49 +490,71 @@ export default function LeverProductsPage() {
         <Flex vertical gap={2} align="flex-start">
           <Typography.Text strong>{s}</Typography.Text>
           <Space size={4} wrap>
-            <Tag color={p.group === 'forex' ? 'purple' : 'blue'}>{p.group}</Tag>
-            <Tag>{SETTLEMENT_LABEL[p.settlement]}</Tag>
+            <Tag color={p.group === 'forex' ? 'purple' : 'blue'} style={{ marginInlineEnd: 0 }}>
+              {p.group}
+            </Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>{SETTLEMENT_LABEL[p.settlement]}</Tag>
           </Space>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            margin in {currencyName(p.margin_currency_id)}
+          </Typography.Text>
         </Flex>
       ),
     },
     {
       title: 'New positions',
-      width: 120,
+      width: 100,
       render: (_, p) => (p.status === 1 ? <Tag color="green">open</Tag> : <Tag color="red">suspended</Tag>),
     },
-    { title: 'Margin', width: 80, render: (_, p) => currencyName(p.margin_currency_id) },
     {
       title: 'Leverages',
-      width: 190,
+      width: 150,
       render: (_, p) => (
-        <Space size={[4, 4]} wrap>
+        <Flex wrap gap={4}>
           {p.leverages.map((l) => (
-            <Tag key={l} style={{ marginInlineEnd: 0 }}>
+            <Tag key={l} style={{ marginInlineEnd: 0, paddingInline: 5 }}>
               ×{l}
             </Tag>
           ))}
-        </Space>
+        </Flex>
       ),
     },
-    { title: 'Taker fee', width: 90, render: (_, p) => <span className="amount">{formatRate(p.fee_rate)}</span> },
     {
-      title: 'Min / step',
-      width: 130,
+      title: 'Taker fee',
+      width: 80,
+      align: 'right',
+      render: (_, p) => <span className="amount">{formatRate(p.fee_rate)}</span>,
+    },
+    {
+      title: 'Quantity (base)',
+      width: 160,
       render: (_, p) => (
-        <span className="amount">
-          {formatAmount(p.min_qty)} / {formatAmount(p.qty_step)}
-        </span>
+        <div className="lever-grid lever-grid-2">
+          <span className="lever-muted">min</span>
+          <span>{formatAmount(p.min_qty)}</span>
+          <span className="lever-muted">step</span>
+          <span>{formatAmount(p.qty_step)}</span>
+          <span className="lever-muted">per user</span>
+          <span>{formatAmount(p.max_position_qty)}</span>
+        </div>
       ),
     },
-    { title: 'Limit per user', width: 110, align: 'right', render: (_, p) => <span className="amount">{formatAmount(p.max_position_qty)}</span> },
-    { title: 'Maintenance tiers (notional: MMR)', width: 280, render: (_, p) => <TiersCell tiers={p.tiers} /> },
+    {
+      title: 'Maintenance tiers: notional, MMR, cum',
+      width: 300,
+      render: (_, p) => <TiersCell tiers={p.tiers} />,
+    },
     {
       title: '',
-      width: 70,
+      width: 60,
       render: (_, p) =>
         isAdmin ? (
-          <Button size="small" type="link" onClick={() => setModal({ open: true, editing: p })} data-testid={`lever-edit-${p.symbol}`}>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => setModal({ open: true, editing: p })}
+            data-testid={`lever-edit-${p.symbol}`}
+          >
             Edit
           </Button>
         ) : null,
@@ -445,18 +568,27 @@ export default function LeverProductsPage() {
         description="Isolated-margin positions against the house. Liquidation closes at the bankruptcy price; the insurance fund takes or covers the difference to the market price."
         extra={
           isAdmin ? (
-            <Button type="primary" disabled={!instruments.data || free.length === 0} onClick={() => setModal({ open: true, editing: null })} data-testid="lever-new-product">
+            <Button
+              type="primary"
+              disabled={!instruments.data || free.length === 0}
+              onClick={() => setModal({ open: true, editing: null })}
+              data-testid="lever-new-product"
+            >
               New product
             </Button>
           ) : null
         }
       />
-      {list.isError ? <QueryError error={list.error} what="leverage products" onRetry={() => void list.refetch()} /> : null}
-      {instruments.isError ? <QueryError error={instruments.error} what="markets" onRetry={() => void instruments.refetch()} /> : null}
+      {list.isError ? (
+        <QueryError error={list.error} what="leverage products" onRetry={() => void list.refetch()} />
+      ) : null}
+      {instruments.isError ? (
+        <QueryError error={instruments.error} what="markets" onRetry={() => void instruments.refetch()} />
+      ) : null}
       <Table<LeverAdminProduct>
         rowKey="instrument_id"
         size="middle"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1000 }}
         loading={list.isPending}
         columns={columns}
         dataSource={products}

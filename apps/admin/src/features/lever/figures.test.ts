@@ -33,7 +33,11 @@ describe('leverage console: tier preview', () => {
   });
 
   it('one unbounded tier has cum 0', () => {
-    expect(previewTiers([{ max_notional: null, mmr: '0.01' }]).rows[0]).toMatchObject({ max_notional: null, cum: '0', boundProblem: null });
+    expect(previewTiers([{ max_notional: null, mmr: '0.01' }]).rows[0]).toMatchObject({
+      max_notional: null,
+      cum: '0',
+      boundProblem: null,
+    });
   });
 
   it('flags bounds that do not ascend, missing bounds and bad rates, and stops deriving at the first bad row', () => {
@@ -53,7 +57,11 @@ describe('leverage console: tier preview', () => {
   });
 
   it('refuses a zero rate and a rate below the previous tier', () => {
-    const p = previewTiers([{ max_notional: '10', mmr: '0' }, { max_notional: '20', mmr: '0.02' }, { mmr: '0.01' }]);
+    const p = previewTiers([
+      { max_notional: '10', mmr: '0' },
+      { max_notional: '20', mmr: '0.02' },
+      { mmr: '0.01' },
+    ]);
     expect(p.rows[0]!.mmrProblem).toMatch(/more than 0/);
     expect(p.rows[2]!.mmrProblem).toMatch(/previous tier's rate \(0.02\)/);
     expect(previewTiers([{ max_notional: '10', mmr: '0.02' }, { mmr: '0.02' }]).ok).toBe(true);
@@ -127,9 +135,15 @@ describe('leverage console: product rules the server applies', () => {
   });
 
   it('derives the settlement of a new product or says why there is none', () => {
-    expect(productEligibility({ kind: 'spot', base: 'BTC', quote: 'USDT' })).toEqual({ settlement: 'linear' });
-    expect(productEligibility({ kind: 'forex', base: 'USD', quote: 'JPY' })).toEqual({ settlement: 'quote_inverse' });
-    expect(productEligibility({ kind: 'forex', base: 'XAU', quote: 'USD' })).toEqual({ settlement: 'linear' });
+    expect(productEligibility({ kind: 'spot', base: 'BTC', quote: 'USDT' })).toEqual({
+      settlement: 'linear',
+    });
+    expect(productEligibility({ kind: 'forex', base: 'USD', quote: 'JPY' })).toEqual({
+      settlement: 'quote_inverse',
+    });
+    expect(productEligibility({ kind: 'forex', base: 'XAU', quote: 'USD' })).toEqual({
+      settlement: 'linear',
+    });
     expect(productEligibility({ kind: 'forex', base: 'EUR', quote: 'GBP' })).toHaveProperty('reason');
     expect(productEligibility({ kind: 'spot', base: 'ETH', quote: 'BTC' })).toHaveProperty('reason');
   });

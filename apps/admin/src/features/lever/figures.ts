@@ -76,7 +76,8 @@ export function previewTiers(drafts: readonly TierDraft[]): TierPreview {
     const bound = i === last ? null : (d.max_notional ?? '').trim();
     let mmrProblem = rateProblem(mmr);
     if (!mmrProblem && new Dec(mmr).lte(0)) mmrProblem = 'Must be more than 0.';
-    if (!mmrProblem && previousMmr && new Dec(mmr).lt(previousMmr)) mmrProblem = `Must not fall below the previous tier's rate (${previousMmr.toFixed()}).`;
+    if (!mmrProblem && previousMmr && new Dec(mmr).lt(previousMmr))
+      mmrProblem = `Must not fall below the previous tier's rate (${previousMmr.toFixed()}).`;
     if (!mmrProblem) previousMmr = new Dec(mmr);
     let boundProblem: string | null = null;
     if (bound !== null) {
@@ -92,7 +93,11 @@ export function previewTiers(drafts: readonly TierDraft[]): TierPreview {
   marginTiers(valid).forEach((t, i) => {
     rows[i]!.cum = t.cum.toFixed();
   });
-  return { rows, ok: drafts.length > 0 && drafts.length <= MAX_TIERS && rows.every((r) => !r.boundProblem && !r.mmrProblem) };
+  return {
+    rows,
+    ok:
+      drafts.length > 0 && drafts.length <= MAX_TIERS && rows.every((r) => !r.boundProblem && !r.mmrProblem),
+  };
 }
 
 /** Why the leverage list cannot be sent, or null. */
@@ -109,7 +114,10 @@ export function leveragesProblem(leverages: readonly number[]): string | null {
  * tier's maintenance rate, so a new position would already be liquidatable. The server refuses
  * such a product (the first tier's rate must be below 1/highest leverage).
  */
-export function leveragesLiquidatingAtOnce(leverages: readonly number[], firstTierMmr: string | null | undefined): number[] {
+export function leveragesLiquidatingAtOnce(
+  leverages: readonly number[],
+  firstTierMmr: string | null | undefined,
+): number[] {
   if (rateProblem(firstTierMmr)) return [];
   const mmr = new Dec(firstTierMmr!.trim());
   return leverages.filter((l) => Number.isInteger(l) && l >= 1 && new Dec(1).div(l).lte(mmr));
@@ -119,7 +127,9 @@ export function leveragesLiquidatingAtOnce(leverages: readonly number[], firstTi
 export function parseLeverages(values: readonly (string | number)[]): number[] | null {
   const out = new Set<number>();
   for (const v of values) {
-    const t = String(v).trim().replace(/^[×x]\s*|\s*[×x]$/gi, '');
+    const t = String(v)
+      .trim()
+      .replace(/^[×x]\s*|\s*[×x]$/gi, '');
     if (!/^\d{1,4}$/.test(t)) return null;
     out.add(Number(t));
   }
@@ -146,7 +156,12 @@ export function netQuantity(longQty: string, shortQty: string): string | null {
  * step no finer than the market's quantity precision. Null when they fit (or are not numbers yet:
  * the fields say why).
  */
-export function sizeProblem(minQty: string | undefined, qtyStep: string | undefined, maxQty: string | undefined, amountPrecision: number | undefined): string | null {
+export function sizeProblem(
+  minQty: string | undefined,
+  qtyStep: string | undefined,
+  maxQty: string | undefined,
+  amountPrecision: number | undefined,
+): string | null {
   const [min, step, max] = [minQty, qtyStep, maxQty].map((t) => (t ?? '').trim());
   if (quantityProblem(min) || quantityProblem(step) || quantityProblem(max)) return null;
   const dMin = new Dec(min!);
@@ -161,7 +176,11 @@ export function sizeProblem(minQty: string | undefined, qtyStep: string | undefi
 }
 
 /** Instruments a product can be created on, as the server decides the settlement; a reason otherwise. */
-export function productEligibility(inst: { kind: string; base: string; quote: string }): { settlement: 'linear' | 'quote_inverse' } | { reason: string } {
+export function productEligibility(inst: {
+  kind: string;
+  base: string;
+  quote: string;
+}): { settlement: 'linear' | 'quote_inverse' } | { reason: string } {
   if (inst.kind === 'forex') {
     if (inst.base === 'USD') return { settlement: 'quote_inverse' };
     if (inst.quote === 'USD') return { settlement: 'linear' };
