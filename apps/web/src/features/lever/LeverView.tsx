@@ -123,14 +123,16 @@ export default function LeverView() {
             <ChevronDownIcon />
           </button>
           <span className="lever-group-tag">{t(`lever.groups.${market.group}`)}</span>
+        </div>
+        <div className="lever-price-row">
+          <span className="lever-price num" data-testid="lever-price">
+            {formatPrice(price, market.price_precision)}
+          </span>
           {market.is_demo && (
             <span className="demo-badge" data-testid="lever-simulated">
               {t('lever.simulated')}
             </span>
           )}
-        </div>
-        <div className="lever-price num" data-testid="lever-price">
-          {formatPrice(price, market.price_precision)}
         </div>
         <div className="lever-meta">
           <span>{t('lever.feeRate', { rate: `${new Dec(market.fee_rate).mul(100).toFixed()}%` })}</span>

@@ -206,7 +206,7 @@ export function OrderForm({ market, balance, signedIn, price }: Props) {
           </div>
         </div>
       )}
-      {signedIn && balance && (
+      {signedIn && balance && mode === 'margin' && (
         <div className="lever-form-balance">
           <span>{t('lever.available')}</span>
           <b className="num">

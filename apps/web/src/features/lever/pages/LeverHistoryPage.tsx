@@ -32,14 +32,18 @@ function ClosedCard({ p }: { p: LeverPosition }) {
         <span className="lever-position-symbol">{p.symbol}</span>
         <ExitReason reason={p.exit_reason} />
       </div>
+      <div className="lever-closed-pnl">
+        <span className="lever-k">
+          {t('lever.pnl')} ({p.currency})
+        </span>
+        <span className="lever-big">
+          <Pnl value={p.pnl} testId={`lever-closed-pnl-${p.id}`} />
+        </span>
+      </div>
       <dl className="lever-grid">
         <div>
-          <dt>
-            {t('lever.pnl')} ({p.currency})
-          </dt>
-          <dd>
-            <Pnl value={p.pnl} />
-          </dd>
+          <dt>{t('lever.quantity')}</dt>
+          <dd className="num">{p.qty}</dd>
         </div>
         <div>
           <dt>{t('lever.entryPrice')}</dt>
@@ -48,10 +52,6 @@ function ClosedCard({ p }: { p: LeverPosition }) {
         <div>
           <dt>{t('lever.exitPrice')}</dt>
           <dd className="num">{formatPrice(p.exit_price, pp)}</dd>
-        </div>
-        <div>
-          <dt>{t('lever.quantity')}</dt>
-          <dd className="num">{p.qty}</dd>
         </div>
         <div className="lever-grid-wide">
           <dt>{t('lever.closedAt')}</dt>
