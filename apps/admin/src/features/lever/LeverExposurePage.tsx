@@ -4,7 +4,8 @@
  * of every position, so its side is the opposite of the users'.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { LeverExposure } from '@bourse/contract';
 import { adminApi, queryKeys } from '../../api/admin';
 import { leverApi, leverKeys } from '../../api/lever';
@@ -13,6 +14,17 @@ import { Amount } from '../../ui/Amount';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 import { netQuantity, opposite } from './figures';
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <div style={{ fontSize: 18 }}>{children}</div>
+    </div>
+  );
+}
 
 export default function LeverExposurePage() {
   const exposure = useQuery({
@@ -34,6 +46,16 @@ export default function LeverExposurePage() {
   const oneCurrency = currencyNames.size === 1 && !currencyNames.has('?') ? [...currencyNames][0]! : null;
 
   const head = (title: string) => (oneCurrency ? `${title} (${oneCurrency})` : title);
+  // Totals only when every market margins in the same currency (sums across currencies mean nothing).
+  const known = rows.filter((r) => r.users_upnl !== null);
+  const totals = oneCurrency
+    ? {
+        positions: rows.reduce((n, r) => n + r.open_positions, 0),
+        margin: sumAmounts(rows.map((r) => r.margin)),
+        upnl: sumAmounts(known.map((r) => r.users_upnl!)),
+        partial: known.length < rows.length,
+      }
+    : null;
   const columns: TableColumnsType<LeverExposure> = [
     {
       title: 'Market',
@@ -127,6 +149,27 @@ export default function LeverExposurePage() {
         title="Leverage exposure"
         description="Open positions per market at the latest fresh price. The house is the counterparty of every position: its unrealised P&L is the users' with the sign turned."
       />
+      {totals ? (
+        <Card size="small" style={{ marginBottom: 16 }} data-testid="lever-exposure-totals">
+          <Flex wrap gap="12px 32px">
+            <Figure label="Open positions">{totals.positions}</Figure>
+            <Figure label={`Margin held (${oneCurrency})`}>
+              <Amount value={totals.margin} />
+            </Figure>
+            <Figure label={`Users' unrealised P&L (${oneCurrency})`}>
+              <Amount value={totals.upnl} signed />
+            </Figure>
+            <Figure label={`House unrealised P&L (${oneCurrency})`}>
+              <Amount value={opposite(totals.upnl)} signed />
+            </Figure>
+          </Flex>
+          {totals.partial ? (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+              P&L totals count only the markets with a fresh price.
+            </Typography.Text>
+          ) : null}
+        </Card>
+      ) : null}
       {exposure.isError ? (
         <QueryError error={exposure.error} what="exposure" onRetry={() => void exposure.refetch()} />
       ) : null}
@@ -140,41 +183,29 @@ export default function LeverExposurePage() {
         pagination={false}
         locale={{ emptyText: exposure.isPending ? ' ' : 'No leverage markets' }}
         data-testid="lever-exposure"
-        summary={(data) => {
-          if (!oneCurrency || data.length < 2) return null;
-          const margin = sumAmounts(data.map((r) => r.margin));
-          const known = data.filter((r) => r.users_upnl !== null);
-          const upnl = sumAmounts(known.map((r) => r.users_upnl!));
-          const partial = known.length < data.length;
-          return (
+        summary={() =>
+          totals && rows.length > 1 ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>
                 <Typography.Text strong>Total</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={1} align="right">
-                {data.reduce((n, r) => n + r.open_positions, 0)}
+                {totals.positions}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={2} colSpan={3} />
               <Table.Summary.Cell index={5} align="right">
-                <Amount value={margin} />
+                <Amount value={totals.margin} />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} />
               <Table.Summary.Cell index={7} align="right">
-                <Flex vertical align="flex-end">
-                  <Amount value={upnl} signed />
-                  {partial ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      markets with a fresh price
-                    </Typography.Text>
-                  ) : null}
-                </Flex>
+                <Amount value={totals.upnl} signed />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={8} align="right">
-                <Amount value={opposite(upnl)} signed />
+                <Amount value={opposite(totals.upnl)} signed />
               </Table.Summary.Cell>
             </Table.Summary.Row>
-          );
-        }}
+          ) : null
+        }
       />
     </>
   );

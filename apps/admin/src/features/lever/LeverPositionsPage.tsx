@@ -10,6 +10,7 @@ import {
   Descriptions,
   Drawer,
   Flex,
+  Grid,
   InputNumber,
   Segmented,
   Select,
@@ -26,6 +27,7 @@ import { Amount } from '../../ui/Amount';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 import { formatRate } from './figures';
+import './lever.css';
 
 const STATUSES: { value: LeverPositionStatus; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -71,17 +73,19 @@ function SideCell({ p }: { p: LeverAdminPosition }) {
 
 function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | null; onClose: () => void }) {
   const p = position;
+  const wide = Grid.useBreakpoint().sm ?? true;
   return (
     <Drawer
       title={p ? `Position #${p.id} · ${p.symbol}` : ''}
       open={p !== null}
       onClose={onClose}
       size={560}
+      styles={{ body: { padding: wide ? 24 : 12 } }}
       destroyOnHidden
     >
       {p ? (
         <>
-          <Descriptions size="small" column={1} bordered styles={{ label: { width: 190 } }}>
+          <Descriptions size="small" column={1} bordered styles={{ label: { width: wide ? 190 : 110 } }}>
             <Descriptions.Item label="User">
               {p.user_label} <Typography.Text type="secondary">#{p.user_id}</Typography.Text>
             </Descriptions.Item>
@@ -90,7 +94,12 @@ function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | 
             </Descriptions.Item>
             <Descriptions.Item label="Quantity">{price(p.qty)}</Descriptions.Item>
             <Descriptions.Item label="Entry">
-              {price(p.entry_price)} {tick(p.entry_tick_id)} · {formatDateTime(p.opened_at)}
+              <Flex vertical>
+                <span>
+                  {price(p.entry_price)} {tick(p.entry_tick_id)}
+                </span>
+                <span className="mono">{formatDateTime(p.opened_at)}</span>
+              </Flex>
             </Descriptions.Item>
             <Descriptions.Item label="Margin">{money(p, p.margin)}</Descriptions.Item>
             <Descriptions.Item label="Open fee">{money(p, p.open_fee)}</Descriptions.Item>
@@ -100,13 +109,20 @@ function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | 
               {price(p.target_profit_price)} / {price(p.stop_loss_price)}
             </Descriptions.Item>
             <Descriptions.Item label="Maintenance tiers">
-              {p.tiers.map((t, i) => (
-                <div key={i} className="mono">
-                  {t.max_notional === null ? 'above' : '≤'}{' '}
-                  {formatAmount(t.max_notional ?? p.tiers[i - 1]?.max_notional ?? '0')}: {formatRate(t.mmr)} ·
-                  cum {formatAmount(t.cum)}
-                </div>
-              ))}
+              <div className="lever-grid lever-grid-3">
+                {p.tiers.map((t, i) => [
+                  <span key={`b${i}`}>
+                    {t.max_notional === null ? '>' : '≤'}{' '}
+                    {formatAmount(t.max_notional ?? p.tiers[i - 1]?.max_notional ?? '0')}
+                  </span>,
+                  <span key={`r${i}`} className="lever-right">
+                    {formatRate(t.mmr)}
+                  </span>,
+                  <span key={`c${i}`} className="lever-muted">
+                    cum {formatAmount(t.cum)}
+                  </span>,
+                ])}
+              </div>
             </Descriptions.Item>
             {p.status === 'open' ? (
               <>
@@ -129,7 +145,12 @@ function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | 
                   <Tag color={REASON[p.exit_reason ?? '']?.color}>
                     {REASON[p.exit_reason ?? '']?.label ?? p.exit_reason}
                   </Tag>
-                  {price(p.exit_price)} {tick(p.exit_tick_id)} · {formatDateTime(p.closed_at)}
+                  <Flex vertical>
+                    <span>
+                      {price(p.exit_price)} {tick(p.exit_tick_id)}
+                    </span>
+                    <span className="mono">{formatDateTime(p.closed_at)}</span>
+                  </Flex>
                 </Descriptions.Item>
                 <Descriptions.Item label="Realised P&L">{money(p, p.pnl, true)}</Descriptions.Item>
                 <Descriptions.Item label="Close fee">{money(p, p.close_fee)}</Descriptions.Item>
@@ -151,7 +172,7 @@ function PositionDrawer({ position, onClose }: { position: LeverAdminPosition | 
 
 export default function LeverPositionsPage({ liquidations = false }: { liquidations?: boolean }) {
   const { page, limit, setPage, params, setParams } = usePageParams();
-  const [detail, setDetail] = useState<LeverAdminPosition | null>(null);
+  const [picked, setDetail] = useState<LeverAdminPosition | null>(null);
   const statusParam = params.get('status');
   const status: LeverPositionStatus = liquidations
     ? 'liquidation'
@@ -406,7 +427,11 @@ export default function LeverPositionsPage({ liquidations = false }: { liquidati
         }}
         data-testid="lever-positions"
       />
-      <PositionDrawer position={detail} onClose={() => setDetail(null)} />
+      {/* The drawer follows the list's refreshes (open positions' figures move with the price). */}
+      <PositionDrawer
+        position={picked ? (list.find((p) => p.id === picked.id) ?? picked) : null}
+        onClose={() => setDetail(null)}
+      />
     </>
   );
 }

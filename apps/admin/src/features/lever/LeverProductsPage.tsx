@@ -11,6 +11,7 @@ import {
   Button,
   Flex,
   Form,
+  Grid,
   Input,
   Modal,
   Select,
@@ -18,6 +19,7 @@ import {
   Table,
   Tag,
   Typography,
+  type FormListFieldData,
   type TableColumnsType,
 } from 'antd';
 import type { InstrumentView, LeverAdminProduct, LeverTier } from '@bourse/contract';
@@ -109,119 +111,138 @@ function TiersEditor({ submitted }: { submitted: boolean }) {
   const form = Form.useFormInstance<FormValues>();
   const drafts = Form.useWatch('tiers', form) ?? [];
   const preview = previewTiers(drafts);
+  // Phones get one block per tier instead of a table that scrolls sideways.
+  const wide = Grid.useBreakpoint().md ?? true;
   const show = (problem: string | null, typed: string | null | undefined) =>
     problem && (submitted || (typed ?? '').trim() !== '') ? problem : null;
   return (
     <Form.List name="tiers">
-      {(fields, { add, remove }) => (
-        <>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="key"
-            scroll={{ x: 640 }}
-            dataSource={fields}
-            data-testid="lever-tiers"
-            columns={[
-              { title: 'Tier', width: 50, render: (_, f, i) => i + 1 },
-              {
-                title: 'Notional above',
-                width: 120,
-                render: (_, f, i) => (
-                  <span className="amount">
-                    {i === 0 ? '0' : formatAmount(preview.rows[i - 1]?.max_notional ?? '')}
-                  </span>
-                ),
-              },
-              {
-                title: 'up to (notional)',
-                width: 170,
-                render: (_, f, i) => {
-                  const row = preview.rows[i];
-                  if (i === fields.length - 1)
-                    return <Typography.Text type="secondary">no upper bound</Typography.Text>;
-                  const problem = show(row?.boundProblem ?? null, drafts[i]?.max_notional);
-                  return (
-                    <Form.Item
-                      name={[f.name, 'max_notional']}
-                      style={{ margin: 0 }}
-                      validateStatus={problem ? 'error' : undefined}
-                      help={problem}
-                    >
-                      <Input placeholder="e.g. 50000" inputMode="decimal" />
-                    </Form.Item>
-                  );
-                },
-              },
-              {
-                title: 'MMR',
-                width: 170,
-                render: (_, f, i) => {
-                  const row = preview.rows[i];
-                  const problem = show(row?.mmrProblem ?? null, drafts[i]?.mmr);
-                  return (
-                    <Form.Item
-                      name={[f.name, 'mmr']}
-                      style={{ margin: 0 }}
-                      validateStatus={problem ? 'error' : undefined}
-                      help={problem}
-                    >
-                      <Input
-                        placeholder="e.g. 0.005"
-                        inputMode="decimal"
-                        suffix={<RateSuffix rate={row && !row.mmrProblem ? row.mmr : null} />}
-                      />
-                    </Form.Item>
-                  );
-                },
-              },
-              {
-                title: 'cum (derived)',
-                width: 110,
-                align: 'right',
-                render: (_, f, i) => (
-                  <span className="amount" data-testid={`lever-tier-cum-${i}`}>
-                    {formatAmount(preview.rows[i]?.cum ?? null)}
-                  </span>
-                ),
-              },
-              {
-                title: '',
-                width: 70,
-                render: (_, f) => (
-                  <Button
-                    type="link"
-                    danger
-                    size="small"
-                    onClick={() => remove(f.name)}
-                    disabled={fields.length <= 1}
-                  >
-                    Remove
-                  </Button>
-                ),
-              },
-            ]}
-          />
-          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, flex: '1 1 280px' }}>
-              Maintenance margin = notional × MMR − cum of the notional&apos;s tier. cum keeps it continuous
-              at each bound; the server derives it on save with the same formula.
-            </Typography.Text>
-            <Button
-              size="small"
-              disabled={fields.length >= MAX_TIERS}
-              onClick={() => {
-                // The new row goes last (unbounded); the previous last row now needs a bound.
-                const rows = form.getFieldValue('tiers') as TierDraft[] | undefined;
-                const lastMmr = rows?.[rows.length - 1]?.mmr ?? '';
-                add({ max_notional: null, mmr: lastMmr });
-              }}
+      {(fields, { add, remove }) => {
+        const last = fields.length - 1;
+        const above = (i: number) => (i === 0 ? '0' : formatAmount(preview.rows[i - 1]?.max_notional ?? ''));
+        const bound = (f: FormListFieldData, i: number) => {
+          if (i === last) return <Typography.Text type="secondary">no upper bound</Typography.Text>;
+          const problem = show(preview.rows[i]?.boundProblem ?? null, drafts[i]?.max_notional);
+          return (
+            <Form.Item
+              name={[f.name, 'max_notional']}
+              style={{ margin: 0 }}
+              validateStatus={problem ? 'error' : undefined}
+              help={problem}
             >
-              Add tier
-            </Button>
-          </Flex>
-        </>
-      )}
+              <Input placeholder="e.g. 50000" inputMode="decimal" aria-label={`Tier ${i + 1} upper bound`} />
+            </Form.Item>
+          );
+        };
+        const mmr = (f: FormListFieldData, i: number) => {
+          const row = preview.rows[i];
+          const problem = show(row?.mmrProblem ?? null, drafts[i]?.mmr);
+          return (
+            <Form.Item
+              name={[f.name, 'mmr']}
+              style={{ margin: 0 }}
+              validateStatus={problem ? 'error' : undefined}
+              help={problem}
+            >
+              <Input
+                placeholder="e.g. 0.005"
+                inputMode="decimal"
+                aria-label={`Tier ${i + 1} maintenance margin rate`}
+                suffix={<RateSuffix rate={row && !row.mmrProblem ? row.mmr : null} />}
+              />
+            </Form.Item>
+          );
+        };
+        const cum = (i: number) => (
+          <span className="amount" data-testid={`lever-tier-cum-${i}`}>
+            {formatAmount(preview.rows[i]?.cum ?? null)}
+          </span>
+        );
+        const removeButton = (f: FormListFieldData) => (
+          <Button
+            type="link"
+            danger
+            size="small"
+            onClick={() => remove(f.name)}
+            disabled={fields.length <= 1}
+          >
+            Remove
+          </Button>
+        );
+        return (
+          <>
+            {wide ? (
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="key"
+                dataSource={fields}
+                data-testid="lever-tiers"
+                columns={[
+                  { title: 'Tier', width: 50, render: (_, f, i) => i + 1 },
+                  {
+                    title: 'Notional above',
+                    width: 120,
+                    render: (_, f, i) => <span className="amount">{above(i)}</span>,
+                  },
+                  { title: 'up to (notional)', width: 170, render: (_, f, i) => bound(f, i) },
+                  { title: 'MMR', width: 170, render: (_, f, i) => mmr(f, i) },
+                  { title: 'cum (derived)', width: 110, align: 'right', render: (_, f, i) => cum(i) },
+                  { title: '', width: 70, render: (_, f) => removeButton(f) },
+                ]}
+              />
+            ) : (
+              <Flex vertical gap={8} data-testid="lever-tiers">
+                {fields.map((f, i) => (
+                  <div key={f.key} className="lever-tier-block">
+                    <Flex justify="space-between" align="center">
+                      <Typography.Text strong>
+                        Tier {i + 1}{' '}
+                        <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+                          notional above <span className="amount">{above(i)}</span>
+                        </Typography.Text>
+                      </Typography.Text>
+                      {removeButton(f)}
+                    </Flex>
+                    <Flex gap={8} style={{ marginTop: 6 }}>
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <div className="lever-field-label">up to (notional)</div>
+                        {bound(f, i)}
+                      </div>
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <div className="lever-field-label">MMR</div>
+                        {mmr(f, i)}
+                      </div>
+                    </Flex>
+                    <div style={{ marginTop: 6 }}>
+                      <span className="lever-field-label">cum (derived) </span>
+                      {cum(i)}
+                    </div>
+                  </div>
+                ))}
+              </Flex>
+            )}
+            <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, flex: '1 1 280px' }}>
+                Maintenance margin = notional × MMR − cum of the notional&apos;s tier. cum keeps it continuous
+                at each bound; the server derives it on save with the same formula.
+              </Typography.Text>
+              <Button
+                size="small"
+                disabled={fields.length >= MAX_TIERS}
+                onClick={() => {
+                  // The new row goes last (unbounded); the previous last row now needs a bound.
+                  const rows = form.getFieldValue('tiers') as TierDraft[] | undefined;
+                  const lastMmr = rows?.[rows.length - 1]?.mmr ?? '';
+                  add({ max_notional: null, mmr: lastMmr });
+                }}
+              >
+                Add tier
+              </Button>
+            </Flex>
+          </>
+        );
+      }}
     </Form.List>
   );
 }
