@@ -175,7 +175,9 @@ export function OrderForm({ market, balance, signedIn, price }: Props) {
         data-testid="lever-stops-toggle"
       >
         <span className={`lever-check${stops ? ' lever-check-on' : ''}`} aria-hidden="true" />
-        {t('lever.tpsl')} <span className="lever-optional">{t('lever.optional')}</span>
+        <span>
+          {t('lever.tpsl')} <span className="lever-optional">{t('lever.optional')}</span>
+        </span>
       </button>
       {stops && (
         <div className="lever-stops">

@@ -174,31 +174,6 @@ export function PositionsPanel({ signedIn, markets, skew, onChanged }: Props) {
           {t('lever.positions')}
           {list.length > 0 && <span className="lever-count">{list.length}</span>}
         </h2>
-        {signedIn && list.length > 0 && (
-          <div className="lever-section-actions">
-            <button
-              type="button"
-              className="lever-link"
-              onClick={() => {
-                setSelecting((v) => !v);
-                setSelected(new Set());
-              }}
-              data-testid="lever-select-mode"
-            >
-              {selecting ? t('common.cancel') : t('lever.select')}
-            </button>
-            {!selecting && (
-              <button
-                type="button"
-                className="lever-link"
-                onClick={() => setPicking(true)}
-                data-testid="lever-close-all"
-              >
-                {t('lever.closeAll')}
-              </button>
-            )}
-          </div>
-        )}
         {signedIn && (
           <button
             type="button"
@@ -210,6 +185,31 @@ export function PositionsPanel({ signedIn, markets, skew, onChanged }: Props) {
           </button>
         )}
       </div>
+      {signedIn && list.length > 0 && (
+        <div className="lever-section-tools">
+          <button
+            type="button"
+            className={`lever-pill${selecting ? ' lever-pill-on' : ''}`}
+            onClick={() => {
+              setSelecting((v) => !v);
+              setSelected(new Set());
+            }}
+            data-testid="lever-select-mode"
+          >
+            {selecting ? t('common.cancel') : t('lever.select')}
+          </button>
+          {!selecting && (
+            <button
+              type="button"
+              className="lever-pill"
+              onClick={() => setPicking(true)}
+              data-testid="lever-close-all"
+            >
+              {t('lever.closeAll')}
+            </button>
+          )}
+        </div>
+      )}
       {signedIn && list.length > 0 && <p className="lever-note lever-ratio-note">{t('lever.ratioRule')}</p>}
       {body}
       {selecting && (
