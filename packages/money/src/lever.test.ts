@@ -72,7 +72,12 @@ describe('lever formulas', () => {
   it('on the price grid, crossing the liquidation price is exactly MB ≤ MM', () => {
     fc.assert(
       fc.property(
-        position.chain((x) => fc.tuple(fc.constant(x), fc.array(gridPrice(x.places, x.t.entry), { minLength: 10, maxLength: 10 }))),
+        position.chain((x) =>
+          fc.tuple(
+            fc.constant(x),
+            fc.array(gridPrice(x.places, x.t.entry), { minLength: 10, maxLength: 10 }),
+          ),
+        ),
         ([{ t, places }, prices]) => {
           const lp = liquidationPriceOnGrid(t, places);
           for (const p of prices) {
@@ -91,7 +96,7 @@ describe('lever formulas', () => {
         const bp = bankruptcyPrice(t);
         if (bp !== null) expect(marginBalance(t, bp).abs().lt('1e-30')).toBe(true);
         const p = t.entry.mul(pct).div(100);
-        const mirror = { ...t, s: (t.s === 1 ? -1 : 1) as 1 | -1 };
+        const mirror = { ...t, s: t.s === 1 ? -1 : 1 };
         expect(upnl(t, p).add(upnl(mirror, p)).isZero()).toBe(true);
       }),
       { numRuns: 300 },
@@ -99,7 +104,14 @@ describe('lever formulas', () => {
   });
 
   it('the worked example: 0.1 BTC long at 50,000, 10×, mmr 0.4 %', () => {
-    const t: PositionTerms = { kind: 'linear', s: 1, qty: new Dec('0.1'), entry: new Dec(50000), margin: new Dec(500), tiers: marginTiers([{ max_notional: null, mmr: '0.004' }]) };
+    const t: PositionTerms = {
+      kind: 'linear',
+      s: 1,
+      qty: new Dec('0.1'),
+      entry: new Dec(50000),
+      margin: new Dec(500),
+      tiers: marginTiers([{ max_notional: null, mmr: '0.004' }]),
+    };
     expect(liquidationPriceOnGrid(t, 2)!.toFixed()).toBe('45180.72');
     expect(bankruptcyPrice(t)!.toFixed()).toBe('45000');
   });

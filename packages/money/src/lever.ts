@@ -133,9 +133,17 @@ export function bankruptcyPrice(p: PositionTerms): Dec | null {
 }
 
 /** Live figures of an open position at `price`: UPnL, ROE (UPnL / margin), MM and MM/MB. */
-export function liveFigures(p: PositionTerms, price: Dec): { upnl: Dec; roe: Dec; mm: Dec; marginRatio: Dec | null } {
+export function liveFigures(
+  p: PositionTerms,
+  price: Dec,
+): { upnl: Dec; roe: Dec; mm: Dec; marginRatio: Dec | null } {
   const u = upnl(p, price);
   const mm = maintenanceMargin(p, price);
   const mb = p.margin.add(u);
-  return { upnl: u, roe: p.margin.gt(0) ? u.div(p.margin) : new Dec(0), mm, marginRatio: mb.gt(0) ? mm.div(mb) : null };
+  return {
+    upnl: u,
+    roe: p.margin.gt(0) ? u.div(p.margin) : new Dec(0),
+    mm,
+    marginRatio: mb.gt(0) ? mm.div(mb) : null,
+  };
 }

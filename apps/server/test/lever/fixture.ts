@@ -44,10 +44,20 @@ export async function setupLever(ctx: AppContext, opts: { insurance?: string } =
   ] as const) {
     const inst = (await findInstrument(ctx.db, symbol))!;
     ids[symbol] = inst.id;
-    await repo.upsertProduct(ctx.db, { ...(await validProduct(ctx, { ...terms, instrument_id: inst.id })), updated_at: ctx.clock.now() });
+    await repo.upsertProduct(ctx.db, {
+      ...(await validProduct(ctx, { ...terms, instrument_id: inst.id })),
+      updated_at: ctx.clock.now(),
+    });
   }
   const u = await usdt(ctx.db);
-  if (opts.insurance) await fundInsurance(ctx, null, { currency_id: u.id, amount: opts.insurance, memo: 'test fund' }, null, `test:fund:${opts.insurance}`);
+  if (opts.insurance)
+    await fundInsurance(
+      ctx,
+      null,
+      { currency_id: u.id, amount: opts.insurance, memo: 'test fund' },
+      null,
+      `test:fund:${opts.insurance}`,
+    );
   return { btc: ids['BTC/USDT']!, eur: ids['EUR/USD']!, jpy: ids['USD/JPY']!, usdt: u };
 }
 
@@ -72,12 +82,19 @@ export async function leverBalance(ctx: AppContext, userId: number, currencyId: 
 }
 
 export async function systemBalance(ctx: AppContext, code: string, currencyId: number): Promise<bigint> {
-  const r = await ctx.db.selectFrom('accounts').select('available').where('system_code', '=', code).where('currency_id', '=', currencyId).executeTakeFirst();
+  const r = await ctx.db
+    .selectFrom('accounts')
+    .select('available')
+    .where('system_code', '=', code)
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
   return BigInt(r?.available ?? 0);
 }
 
 /** Stores one tick of a market at the clock's time (or `at`). */
 export async function tick(ctx: AppContext, instrumentId: number, price: string, at: Date = ctx.clock.now()) {
-  const [t] = await insertTicks(ctx.db, [{ instrument_id: instrumentId, price, volume: '1', at, source: 'simulated' }]);
+  const [t] = await insertTicks(ctx.db, [
+    { instrument_id: instrumentId, price, volume: '1', at, source: 'simulated' },
+  ]);
   return t!;
 }

@@ -20,7 +20,16 @@ import { createUser, openTestDb, testContext, type TestDb } from '../helpers';
 import { fundLever, leverBalance, setupLever, tick } from './fixture';
 
 describe('a close conserves the margin', () => {
-  const m: Market = { settlement: 'linear', tiers: marginTiers([{ max_notional: '100000', mmr: '0.005' }, { max_notional: null, mmr: '0.02' }]), feeRate: new Dec('0.0005'), pricePlaces: 2, decimals: 6 };
+  const m: Market = {
+    settlement: 'linear',
+    tiers: marginTiers([
+      { max_notional: '100000', mmr: '0.005' },
+      { max_notional: null, mmr: '0.02' },
+    ]),
+    feeRate: new Dec('0.0005'),
+    pricePlaces: 2,
+    decimals: 6,
+  };
   it('credited + fee + house + insurance = margin; nothing negative the user would owe; the fund stays ≥ 0', () => {
     fc.assert(
       fc.property(
@@ -67,10 +76,20 @@ describe('on the database', () => {
   afterAll(() => t.close());
 
   const op = fc.oneof(
-    fc.record({ kind: fc.constant('open' as const), user: fc.nat(2), side: fc.constantFrom(1, 2), lev: fc.constantFrom(1, 5, 20, 100), qty: fc.integer({ min: 1, max: 300 }), stops: fc.boolean() }),
+    fc.record({
+      kind: fc.constant('open' as const),
+      user: fc.nat(2),
+      side: fc.constantFrom(1, 2),
+      lev: fc.constantFrom(1, 5, 20, 100),
+      qty: fc.integer({ min: 1, max: 300 }),
+      stops: fc.boolean(),
+    }),
     fc.record({ kind: fc.constant('close' as const), user: fc.nat(2), pick: fc.nat(20) }),
     fc.record({ kind: fc.constant('closeAll' as const), user: fc.nat(2), type: fc.constantFrom(0, 1, 2) }),
-    fc.record({ kind: fc.constant('move' as const), steps: fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 1, maxLength: 6 }) }),
+    fc.record({
+      kind: fc.constant('move' as const),
+      steps: fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 1, maxLength: 6 }),
+    }),
   );
 
   it('randomized workloads keep the books balanced and every margin accounted for', async () => {
@@ -84,14 +103,30 @@ describe('on the database', () => {
         clock.advance(3_600_000);
         await tick(ctx, mk.btc, price.toFixed());
         const product = (await loadProducts(ctx, { instrumentId: mk.btc }))[0]!;
-        await sweepMarket(ctx, product, { ticks: 0, closed: 0, errors: 0 }, false);
+        await sweepMarket(ctx, product, { ticks: 0, closed: 0, errors: 0 }, { log: false });
         const opened: string[] = [];
         for (const o of ops) {
           clock.advance(500);
           try {
             if (o.kind === 'open') {
-              const stops = o.stops ? { target_profit_price: price.mul(o.side === 1 ? 1.02 : 0.98).toFixed(2), stop_loss_price: price.mul(o.side === 1 ? 0.985 : 1.015).toFixed(2) } : {};
-              opened.push((await svc.open(ctx, users[o.user]!, { instrument_id: mk.btc, type: o.side, multiple: o.lev, number: new Dec(o.qty).div(1000).toFixed(), ...stops, client_key: `r${run}-${opened.length}` })).id);
+              const stops = o.stops
+                ? {
+                    target_profit_price: price.mul(o.side === 1 ? 1.02 : 0.98).toFixed(2),
+                    stop_loss_price: price.mul(o.side === 1 ? 0.985 : 1.015).toFixed(2),
+                  }
+                : {};
+              opened.push(
+                (
+                  await svc.open(ctx, users[o.user]!, {
+                    instrument_id: mk.btc,
+                    type: o.side,
+                    multiple: o.lev,
+                    number: new Dec(o.qty).div(1000).toFixed(),
+                    ...stops,
+                    client_key: `r${run}-${opened.length}`,
+                  })
+                ).id,
+              );
             } else if (o.kind === 'close' && opened.length) {
               await svc.closeMany(ctx, users[o.user]!, [opened[o.pick % opened.length]!], en);
             } else if (o.kind === 'closeAll') {
@@ -102,20 +137,36 @@ describe('on the database', () => {
                 price = price.mul(new Dec(10_000 + bp).div(10_000)).toDecimalPlaces(2);
                 await tick(ctx, mk.btc, price.toFixed());
               }
-              await sweepMarket(ctx, product, { ticks: 0, closed: 0, errors: 0 }, false);
+              await sweepMarket(ctx, product, { ticks: 0, closed: 0, errors: 0 }, { log: false });
             }
           } catch (err) {
             const code = (err as { code?: string }).code;
-            expect(['insufficient_balance', 'lever_position_limit', 'lever_liquidates_at_once', 'lever_tp_wrong_side', 'lever_sl_wrong_side']).toContain(code);
+            expect([
+              'insufficient_balance',
+              'lever_position_limit',
+              'lever_liquidates_at_once',
+              'lever_tp_wrong_side',
+              'lever_sl_wrong_side',
+            ]).toContain(code);
           }
         }
         expect((await reconcile(t.db)).violations).toEqual([]);
         for (const u of users) {
-          const rows = await t.db.selectFrom('lever_positions').select(['margin', 'status']).where('user_id', '=', u).execute();
-          const openMargin = rows.filter((r) => r.status === 'open').reduce((s, r) => s + BigInt(r.margin), 0n);
+          const rows = await t.db
+            .selectFrom('lever_positions')
+            .select(['margin', 'status'])
+            .where('user_id', '=', u)
+            .execute();
+          const openMargin = rows
+            .filter((r) => r.status === 'open')
+            .reduce((s, r) => s + BigInt(r.margin), 0n);
           expect((await leverBalance(ctx, u, mk.usdt.id)).frozen).toBe(openMargin);
         }
-        const keys = await t.db.selectFrom('journal_entries').select('idempotency_key').where('idempotency_key', 'like', 'lever:%:close').execute();
+        const keys = await t.db
+          .selectFrom('journal_entries')
+          .select('idempotency_key')
+          .where('idempotency_key', 'like', 'lever:%:close')
+          .execute();
         expect(new Set(keys.map((k) => k.idempotency_key)).size).toBe(keys.length);
       }),
       { numRuns: 12 },
@@ -128,16 +179,25 @@ describe('on the database', () => {
     clock.advance(60_000);
     await tick(ctx, mk.btc, '50000');
     // Each open costs 250 + fee: at most three fit in 1,000.
-    const opens = await Promise.allSettled(Array.from({ length: 12 }, () => svc.open(ctx, u, { instrument_id: mk.btc, type: 1, multiple: 20, number: '0.1' })));
+    const opens = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        svc.open(ctx, u, { instrument_id: mk.btc, type: 1, multiple: 20, number: '0.1' }),
+      ),
+    );
     const ok = opens.filter((r) => r.status === 'fulfilled');
     expect(ok.length).toBe(3);
-    for (const r of opens) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('insufficient_balance');
+    for (const r of opens)
+      if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('insufficient_balance');
     const b = await leverBalance(ctx, u, mk.usdt.id);
     expect(b.available >= 0n && b.frozen === 750_000_000n).toBe(true);
 
     const rich = await createUser(t.db);
     await fundLever(ctx, rich, mk.usdt.id, '1000000');
-    const limited = await Promise.allSettled(Array.from({ length: 8 }, () => svc.open(ctx, rich, { instrument_id: mk.btc, type: 2, multiple: 10, number: '3' })));
+    const limited = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        svc.open(ctx, rich, { instrument_id: mk.btc, type: 2, multiple: 10, number: '3' }),
+      ),
+    );
     expect(limited.filter((r) => r.status === 'fulfilled').length).toBe(3); // limit 10 BTC
     const id = (ok[0] as PromiseFulfilledResult<{ id: string }>).value.id;
     const closes = await Promise.allSettled(Array.from({ length: 6 }, () => svc.close(ctx, u, id)));

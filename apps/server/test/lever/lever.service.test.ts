@@ -41,16 +41,41 @@ async function sweep(instrumentId: number) {
   return totals;
 }
 
-const longBtc = (extra: Partial<svc.OpenInput> = {}): svc.OpenInput => ({ instrument_id: m.btc, type: 1, multiple: 10, number: '0.1', ...extra });
+const longBtc = (extra: Partial<svc.OpenInput> = {}): svc.OpenInput => ({
+  instrument_id: m.btc,
+  type: 1,
+  multiple: 10,
+  number: '0.1',
+  ...extra,
+});
 
 describe('opening', () => {
   it('freezes margin N/L and charges the fee, and states the liquidation and bankruptcy prices', async () => {
     const u = await user();
     await tick(ctx, m.btc, '50000');
     const pre = await svc.preview(ctx, u, longBtc());
-    expect(pre).toMatchObject({ qty: '0.1', entry_price: '50000', notional: '5000', margin: '500', fee: '2.5', cost: '502.5', liq_price: '45180.72', bankrupt_price: '45000', mmr: '0.004' });
+    expect(pre).toMatchObject({
+      qty: '0.1',
+      entry_price: '50000',
+      notional: '5000',
+      margin: '500',
+      fee: '2.5',
+      cost: '502.5',
+      liq_price: '45180.72',
+      bankrupt_price: '45000',
+      mmr: '0.004',
+    });
     const pos = await svc.open(ctx, u, longBtc());
-    expect(pos).toMatchObject({ side: 'long', status: 'open', margin: '500', open_fee: '2.5', liq_price: '45180.72', bankrupt_price: '45000', upnl: '0', roe: '0' });
+    expect(pos).toMatchObject({
+      side: 'long',
+      status: 'open',
+      margin: '500',
+      open_fee: '2.5',
+      liq_price: '45180.72',
+      bankrupt_price: '45000',
+      upnl: '0',
+      roe: '0',
+    });
     expect(await leverBalance(ctx, u, m.usdt.id)).toEqual({ available: U('497.5'), frozen: U('500') });
   });
 
@@ -89,18 +114,25 @@ describe('opening', () => {
     const u = await user('100000');
     await tick(ctx, m.btc, '50000');
     // 10 BTC = 500,000 notional: tier 3 (MM = 2 % − cum 3,800 = 6,200) at 100× (margin 5,000) is liquidated at entry.
-    await expect(svc.open(ctx, u, longBtc({ number: '10', multiple: 100 }))).rejects.toMatchObject({ code: 'lever_liquidates_at_once' });
+    await expect(svc.open(ctx, u, longBtc({ number: '10', multiple: 100 }))).rejects.toMatchObject({
+      code: 'lever_liquidates_at_once',
+    });
     clock.advance(11_000);
     await expect(svc.open(ctx, u, longBtc())).rejects.toMatchObject({ code: 'price_unavailable' });
     const saturday = testContext(t.db, new ManualClock('2026-01-03T12:00:00Z'));
     await tick(saturday, m.eur, '1.08');
-    await expect(svc.open(saturday, u, { instrument_id: m.eur, type: 1, multiple: 10, number: '1000' })).rejects.toMatchObject({ code: 'lever_market_closed' });
+    await expect(
+      svc.open(saturday, u, { instrument_id: m.eur, type: 1, multiple: 10, number: '1000' }),
+    ).rejects.toMatchObject({ code: 'lever_market_closed' });
   });
 
   it('a retry with the same client key opens once', async () => {
     const u = await user();
     await tick(ctx, m.btc, '50000');
-    const [a, b] = await Promise.all([svc.open(ctx, u, longBtc({ client_key: 'k1' })), svc.open(ctx, u, longBtc({ client_key: 'k1' }))]);
+    const [a, b] = await Promise.all([
+      svc.open(ctx, u, longBtc({ client_key: 'k1' })),
+      svc.open(ctx, u, longBtc({ client_key: 'k1' })),
+    ]);
     expect(a.id).toBe(b.id);
     expect((await leverBalance(ctx, u, m.usdt.id)).frozen).toBe(U('500'));
   });
@@ -115,7 +147,14 @@ describe('closing', () => {
     clock.advance(1000);
     await tick(ctx, m.btc, '52000');
     const closed = await svc.close(ctx, u, pos.id);
-    expect(closed).toMatchObject({ status: 'closed', exit_reason: 'user', exit_price: '52000', pnl: '200', close_fee: '2.6', credited: '697.4' });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      exit_reason: 'user',
+      exit_price: '52000',
+      pnl: '200',
+      close_fee: '2.6',
+      credited: '697.4',
+    });
     expect(await leverBalance(ctx, u, m.usdt.id)).toEqual({ available: U('1194.9'), frozen: 0n });
     expect(await systemBalance(ctx, 'house', m.usdt.id)).toBe(house - U('200'));
     await expect(svc.close(ctx, u, pos.id)).rejects.toMatchObject({ code: 'lever_position_closed' });
@@ -159,7 +198,9 @@ describe('closing', () => {
     await tick(ctx, m.btc, '50000');
     const pos = await svc.open(ctx, u, longBtc());
     await expect(svc.close(ctx, other, pos.id)).rejects.toMatchObject({ code: 'lever_position_not_found' });
-    await expect(svc.setStops(ctx, other, pos.id, { stop_loss_price: '1' })).rejects.toMatchObject({ code: 'lever_position_not_found' });
+    await expect(svc.setStops(ctx, other, pos.id, { stop_loss_price: '1' })).rejects.toMatchObject({
+      code: 'lever_position_not_found',
+    });
     expect((await svc.closeMany(ctx, other, [pos.id], en)).results[0]!.outcome).toBe('not_found');
   });
 });
@@ -178,7 +219,12 @@ describe('the trigger sweep', () => {
     await tick(ctx, m.btc, '48000');
     expect((await sweep(m.btc)).closed).toBe(1);
     const closed = await svc.detail(ctx, u, pos.id);
-    expect(closed).toMatchObject({ status: 'closed', exit_reason: 'tp', exit_price: '51200', exit_tick_id: crossing.id });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      exit_reason: 'tp',
+      exit_price: '51200',
+      exit_tick_id: crossing.id,
+    });
     expect((await sweep(m.btc)).closed).toBe(0);
   });
 
@@ -191,9 +237,19 @@ describe('the trigger sweep', () => {
     clock.advance(1000);
     const crash = await tick(ctx, m.btc, '45100'); // below the liquidation price 45180.72 and at the stop
     await sweep(m.btc);
-    expect(await svc.detail(ctx, u, pos.id)).toMatchObject({ exit_reason: 'liquidation', pnl: '-490', credited: '0', insurance: '10', shortfall: null });
+    expect(await svc.detail(ctx, u, pos.id)).toMatchObject({
+      exit_reason: 'liquidation',
+      pnl: '-490',
+      credited: '0',
+      insurance: '10',
+      shortfall: null,
+    });
     // Earlier tests' longs from 50,000 went with it, each leaving 10 to the fund.
-    const paid = await t.db.selectFrom('lever_positions').select('insurance').where('exit_tick_id', '=', crash.id).execute();
+    const paid = await t.db
+      .selectFrom('lever_positions')
+      .select('insurance')
+      .where('exit_tick_id', '=', crash.id)
+      .execute();
     expect(paid.length).toBeGreaterThan(1);
     expect(paid.every((r) => r.insurance === '10000000')).toBe(true);
     expect(await systemBalance(ctx, 'lever_insurance', m.usdt.id)).toBe(fund + BigInt(paid.length) * U('10'));
@@ -236,7 +292,13 @@ describe('the trigger sweep', () => {
     const u = await user();
     await tick(ctx, m.eur, '1.08');
     await sweep(m.eur);
-    const pos = await svc.open(ctx, u, { instrument_id: m.eur, type: 1, multiple: 10, number: '1000', stop_loss_price: '1.07' });
+    const pos = await svc.open(ctx, u, {
+      instrument_id: m.eur,
+      type: 1,
+      multiple: 10,
+      number: '1000',
+      stop_loss_price: '1.07',
+    });
     await tick(ctx, m.eur, '1.05', new Date('2026-01-03T12:00:00Z')); // Saturday
     await sweep(m.eur);
     expect((await svc.detail(ctx, u, pos.id)).status).toBe('open');

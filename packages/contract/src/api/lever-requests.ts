@@ -13,9 +13,15 @@ export const LEVER_PAGE_SIZE = 10;
 const market = { instrument_id: rowId.optional(), currency_id: rowId.optional(), legal_id: rowId.optional() };
 /** A price as typed: a positive decimal (checked against the market's precision by the server). */
 const price = z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(40));
-const positionId = z.coerce.string().trim().regex(/^\d{1,18}$/);
+const positionId = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{1,18}$/);
 /** 1 long, 2 short; also the words. */
-const side = z.union([z.coerce.number().int().min(1).max(2), z.enum(['long', 'short', 'buy', 'sell']).transform((s) => (s === 'long' || s === 'buy' ? 1 : 2))]);
+const side = z.union([
+  z.coerce.number().int().min(1).max(2),
+  z.enum(['long', 'short', 'buy', 'sell']).transform((s) => (s === 'long' || s === 'buy' ? 1 : 2)),
+]);
 
 /** POST /lever/deal: all markets (with one selected when named) and the caller's lever balance. */
 export const leverDealBodySchema = z.object({ ...market, lang: langField });
@@ -41,14 +47,23 @@ export const leverSubmitBodySchema = z.object({
 export const leverCloseBodySchema = z.object({ id: positionId, lang: langField });
 
 /** POST /lever/dealall: close every open position (type 0), the longs (1) or the shorts (2), of one market or all. */
-export const leverCloseAllBodySchema = z.object({ ...market, type: z.coerce.number().int().min(0).max(2).default(0), lang: langField });
+export const leverCloseAllBodySchema = z.object({
+  ...market,
+  type: z.coerce.number().int().min(0).max(2).default(0),
+  lang: langField,
+});
 
 /** POST /lever/batch_close: ids as an array or comma-separated text, at most 100. */
 export const leverBatchCloseBodySchema = z.object({
   ids: z
     .union([z.array(z.union([z.string(), z.number()])), z.string()])
     .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^\d{1,18}$/)).min(1).max(100)),
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{1,18}$/))
+        .min(1)
+        .max(100),
+    ),
   lang: langField,
 });
 
@@ -74,8 +89,14 @@ export const leverDetailQuerySchema = z.object({ id: positionId, lang: langField
 
 // ---- console ------------------------------------------------------------------------------------
 
-const rate = z.string().trim().regex(/^0(\.\d{1,8})?$/, 'a rate below 1, at most 8 places');
-const quantity = z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/);
+const rate = z
+  .string()
+  .trim()
+  .regex(/^0(\.\d{1,8})?$/, 'a rate below 1, at most 8 places');
+const quantity = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,18})?$/);
 
 /** POST /admin/lever/products: creates or replaces a market's leverage product. */
 export const leverAdminProductBodySchema = z.object({
@@ -107,10 +128,12 @@ export const leverAdminPositionsQuerySchema = z.object({
 /** POST /admin/lever/insurance/fund: moves platform capital (house) into the insurance fund. */
 export const leverInsuranceFundBodySchema = z.object({
   currency_id: rowId,
-  amount: z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/),
   memo: z.string().trim().min(1).max(200),
   lang: langField,
 });
 
 export const leverLangQuerySchema = z.object({ lang: langField });
-

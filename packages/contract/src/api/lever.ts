@@ -26,7 +26,11 @@ export const LEVER_SETTLEMENTS = ['linear', 'quote_inverse'] as const;
 export type LeverSettlement = (typeof LEVER_SETTLEMENTS)[number];
 
 /** One maintenance-margin tier: up to `max_notional` (null: no upper bound), rate `mmr`, amount `cum`. */
-export const leverTierSchema = z.object({ max_notional: decimalText.nullable(), mmr: decimalText, cum: decimalText });
+export const leverTierSchema = z.object({
+  max_notional: decimalText.nullable(),
+  mmr: decimalText,
+  cum: decimalText,
+});
 export type LeverTier = z.infer<typeof leverTierSchema>;
 
 /** A leverage market as the trade screen shows it. */
@@ -167,7 +171,14 @@ export const leverPositionPageSchema = z.object({
 export type LeverPositionPage = z.infer<typeof leverPositionPageSchema>;
 
 /** Outcome of closing one position in close-all or batch close. */
-export const LEVER_CLOSE_OUTCOMES = ['closed', 'already_closed', 'not_found', 'market_closed', 'price_unavailable', 'failed'] as const;
+export const LEVER_CLOSE_OUTCOMES = [
+  'closed',
+  'already_closed',
+  'not_found',
+  'market_closed',
+  'price_unavailable',
+  'failed',
+] as const;
 export const leverCloseResultSchema = z.object({
   id: z.string(),
   outcome: z.enum(LEVER_CLOSE_OUTCOMES),
@@ -176,7 +187,10 @@ export const leverCloseResultSchema = z.object({
   position: leverPositionSchema.nullable(),
 });
 export type LeverCloseResult = z.infer<typeof leverCloseResultSchema>;
-export const leverCloseResultsSchema = z.object({ results: z.array(leverCloseResultSchema), closed: z.number() });
+export const leverCloseResultsSchema = z.object({
+  results: z.array(leverCloseResultSchema),
+  closed: z.number(),
+});
 export type LeverCloseResults = z.infer<typeof leverCloseResultsSchema>;
 
 // ---- console ------------------------------------------------------------------------------------
@@ -212,9 +226,17 @@ export const leverExposureSchema = z.object({
 });
 export type LeverExposure = z.infer<typeof leverExposureSchema>;
 
-export const leverAdminPositionSchema = leverPositionSchema.extend({ user_id: z.number(), user_label: z.string() });
+export const leverAdminPositionSchema = leverPositionSchema.extend({
+  user_id: z.number(),
+  user_label: z.string(),
+});
 export type LeverAdminPosition = z.infer<typeof leverAdminPositionSchema>;
-export const leverAdminPositionPageSchema = z.object({ list: z.array(leverAdminPositionSchema), total: z.number(), page: z.number(), limit: z.number() });
+export const leverAdminPositionPageSchema = z.object({
+  list: z.array(leverAdminPositionSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
 export type LeverAdminPositionPage = z.infer<typeof leverAdminPositionPageSchema>;
 
 /** The insurance fund per currency and the sweeper's state. */
@@ -224,6 +246,12 @@ export const leverInsuranceSchema = z.object({
   paid_in: decimalText,
   paid_out: decimalText,
   house_absorbed: decimalText,
-  sweeper: z.object({ running: z.boolean(), ticks: z.number(), closed: z.number(), errors: z.number(), last_error: z.string().nullable() }),
+  sweeper: z.object({
+    running: z.boolean(),
+    ticks: z.number(),
+    closed: z.number(),
+    errors: z.number(),
+    last_error: z.string().nullable(),
+  }),
 });
 export type LeverInsurance = z.infer<typeof leverInsuranceSchema>;

@@ -15,13 +15,24 @@ import { settleClose, terms, type ExitReason, type Market, type Side } from './r
 export const INSURANCE_ACCOUNT = 'lever_insurance';
 
 export function marketOf(p: LeverProduct): Market {
-  return { settlement: p.settlement, tiers: p.tiers, feeRate: p.feeRate, pricePlaces: p.inst.price_precision, decimals: p.currency.decimals };
+  return {
+    settlement: p.settlement,
+    tiers: p.tiers,
+    feeRate: p.feeRate,
+    pricePlaces: p.inst.price_precision,
+    decimals: p.currency.decimals,
+  };
 }
 
 /** A position's own terms: the tiers and fee rate it was opened with, not the product's current ones. */
 export function positionMarket(p: LeverProduct, row: repo.PositionRow): Market {
   const m = marketOf(p);
-  return { ...m, settlement: row.settlement as Market['settlement'], feeRate: new Dec(row.fee_rate), tiers: tiersOf(row) };
+  return {
+    ...m,
+    settlement: row.settlement as Market['settlement'],
+    feeRate: new Dec(row.fee_rate),
+    tiers: tiersOf(row),
+  };
 }
 
 function tiersOf(row: repo.PositionRow) {
@@ -29,7 +40,13 @@ function tiersOf(row: repo.PositionRow) {
 }
 
 export function positionTerms(p: LeverProduct, row: repo.PositionRow) {
-  return terms(positionMarket(p, row), row.side as Side, new Dec(row.qty), new Dec(row.entry_price), BigInt(row.margin));
+  return terms(
+    positionMarket(p, row),
+    row.side as Side,
+    new Dec(row.qty),
+    new Dec(row.entry_price),
+    BigInt(row.margin),
+  );
 }
 
 /**
@@ -37,7 +54,13 @@ export function positionTerms(p: LeverProduct, row: repo.PositionRow) {
  * closed row, or null when the position was no longer open (closed by another request or the
  * sweep): nothing moved then.
  */
-export async function closeAt(ctx: AppContext, p: LeverProduct, row: repo.PositionRow, tick: Tick, asked: ExitReason): Promise<repo.PositionRow | null> {
+export async function closeAt(
+  ctx: AppContext,
+  p: LeverProduct,
+  row: repo.PositionRow,
+  tick: Tick,
+  asked: ExitReason,
+): Promise<repo.PositionRow | null> {
   const m = positionMarket(p, row);
   const t = positionTerms(p, row);
   const price = new Dec(tick.price);
@@ -74,7 +97,8 @@ export async function closeAt(ctx: AppContext, p: LeverProduct, row: repo.Positi
     add(row.account_id, f.credited);
     if (f.fee !== 0n) add(await ledger.systemAccount(trx, 'fees', currencyId), f.fee);
     if (f.house !== 0n) add(await ledger.systemAccount(trx, 'house', currencyId), f.house);
-    if (f.insurance !== 0n) add(insurance ?? (await ledger.systemAccount(trx, INSURANCE_ACCOUNT, currencyId)), f.insurance);
+    if (f.insurance !== 0n)
+      add(insurance ?? (await ledger.systemAccount(trx, INSURANCE_ACCOUNT, currencyId)), f.insurance);
     await ledger.post(
       trx,
       {
@@ -88,7 +112,10 @@ export async function closeAt(ctx: AppContext, p: LeverProduct, row: repo.Positi
       now,
     );
     if (f.shortfall > 0n) {
-      ctx.log.warn({ position: row.id, shortfall: f.shortfall.toString(), fund: fund.toString() }, 'lever: liquidation beyond the insurance fund, the house absorbed the shortfall');
+      ctx.log.warn(
+        { position: row.id, shortfall: f.shortfall.toString(), fund: fund.toString() },
+        'lever: liquidation beyond the insurance fund, the house absorbed the shortfall',
+      );
     }
     return closed;
   });

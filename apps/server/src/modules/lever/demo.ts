@@ -22,13 +22,66 @@ const FX_TIERS = [
 ];
 
 const DEMO: Record<string, Omit<ProductInput, 'instrument_id' | 'status'>> = {
-  'BTC/USDT': { leverages: [1, 2, 3, 5, 10, 20, 50, 100], fee_rate: '0.0005', min_qty: '0.001', qty_step: '0.001', max_position_qty: '50', tiers: CRYPTO_TIERS },
-  'ETH/USDT': { leverages: [1, 2, 3, 5, 10, 20, 50, 100], fee_rate: '0.0005', min_qty: '0.01', qty_step: '0.01', max_position_qty: '1000', tiers: CRYPTO_TIERS },
-  'SOL/USDT': { leverages: [1, 2, 3, 5, 10, 20, 50], fee_rate: '0.0005', min_qty: '0.1', qty_step: '0.1', max_position_qty: '20000', tiers: CRYPTO_TIERS },
-  'EUR/USD': { leverages: [1, 5, 10, 20, 50, 100, 200], fee_rate: '0.00005', min_qty: '100', qty_step: '100', max_position_qty: '1000000', tiers: FX_TIERS },
-  'GBP/USD': { leverages: [1, 5, 10, 20, 50, 100, 200], fee_rate: '0.00005', min_qty: '100', qty_step: '100', max_position_qty: '1000000', tiers: FX_TIERS },
-  'USD/JPY': { leverages: [1, 5, 10, 20, 50, 100, 200], fee_rate: '0.00005', min_qty: '100', qty_step: '100', max_position_qty: '1000000', tiers: FX_TIERS },
-  'XAU/USD': { leverages: [1, 5, 10, 20, 50, 100], fee_rate: '0.0001', min_qty: '0.01', qty_step: '0.01', max_position_qty: '500', tiers: [{ max_notional: '250000', mmr: '0.005' }, { max_notional: '1000000', mmr: '0.01' }, { max_notional: null, mmr: '0.02' }] },
+  'BTC/USDT': {
+    leverages: [1, 2, 3, 5, 10, 20, 50, 100],
+    fee_rate: '0.0005',
+    min_qty: '0.001',
+    qty_step: '0.001',
+    max_position_qty: '50',
+    tiers: CRYPTO_TIERS,
+  },
+  'ETH/USDT': {
+    leverages: [1, 2, 3, 5, 10, 20, 50, 100],
+    fee_rate: '0.0005',
+    min_qty: '0.01',
+    qty_step: '0.01',
+    max_position_qty: '1000',
+    tiers: CRYPTO_TIERS,
+  },
+  'SOL/USDT': {
+    leverages: [1, 2, 3, 5, 10, 20, 50],
+    fee_rate: '0.0005',
+    min_qty: '0.1',
+    qty_step: '0.1',
+    max_position_qty: '20000',
+    tiers: CRYPTO_TIERS,
+  },
+  'EUR/USD': {
+    leverages: [1, 5, 10, 20, 50, 100, 200],
+    fee_rate: '0.00005',
+    min_qty: '100',
+    qty_step: '100',
+    max_position_qty: '1000000',
+    tiers: FX_TIERS,
+  },
+  'GBP/USD': {
+    leverages: [1, 5, 10, 20, 50, 100, 200],
+    fee_rate: '0.00005',
+    min_qty: '100',
+    qty_step: '100',
+    max_position_qty: '1000000',
+    tiers: FX_TIERS,
+  },
+  'USD/JPY': {
+    leverages: [1, 5, 10, 20, 50, 100, 200],
+    fee_rate: '0.00005',
+    min_qty: '100',
+    qty_step: '100',
+    max_position_qty: '1000000',
+    tiers: FX_TIERS,
+  },
+  'XAU/USD': {
+    leverages: [1, 5, 10, 20, 50, 100],
+    fee_rate: '0.0001',
+    min_qty: '0.01',
+    qty_step: '0.01',
+    max_position_qty: '500',
+    tiers: [
+      { max_notional: '250000', mmr: '0.005' },
+      { max_notional: '1000000', mmr: '0.01' },
+      { max_notional: null, mmr: '0.02' },
+    ],
+  },
 };
 
 export async function seedLeverDemo(ctx: AppContext): Promise<void> {
@@ -38,5 +91,15 @@ export async function seedLeverDemo(ctx: AppContext): Promise<void> {
     const row = await validProduct(ctx, { ...terms, instrument_id: inst.id, status: 1 });
     await repo.upsertProduct(ctx.db, { ...row, is_demo: true, updated_at: ctx.clock.now() });
   }
-  await fundInsurance(ctx, null, { currency_id: await marginCurrencyId(ctx), amount: '100000', memo: 'Demo data: insurance fund from platform capital' }, null, 'demo:lever:insurance');
+  await fundInsurance(
+    ctx,
+    null,
+    {
+      currency_id: await marginCurrencyId(ctx),
+      amount: '100000',
+      memo: 'Demo data: insurance fund from platform capital',
+    },
+    null,
+    'demo:lever:insurance',
+  );
 }

@@ -19,5 +19,7 @@ export async function stopSweeper(ctx: AppContext, s: LeverSweeper): Promise<voi
 /** For the console: whether this app sweeps, and its totals since start. */
 export function sweeperStatus(ctx: AppContext) {
   const s = sweepers.get(ctx);
-  return s ? { running: true, ...s.totals, last_error: s.lastError } : { running: false, ticks: 0, closed: 0, errors: 0, last_error: null };
+  return s
+    ? { running: true, ...s.totals, last_error: s.lastError }
+    : { running: false, ticks: 0, closed: 0, errors: 0, last_error: null };
 }

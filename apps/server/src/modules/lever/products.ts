@@ -8,7 +8,14 @@ import { Dec, marginTiers, type MarginTier } from '@bourse/money';
 import type { AppContext } from '../../context';
 import type { CurrencyRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { currenciesByIds, listInstruments, marketOpen, nextOpen, type Instrument, type Tick } from '../market';
+import {
+  currenciesByIds,
+  listInstruments,
+  marketOpen,
+  nextOpen,
+  type Instrument,
+  type Tick,
+} from '../market';
 import * as repo from './repo';
 
 export type Settlement = 'linear' | 'quote_inverse';
@@ -35,7 +42,10 @@ export interface LeverProduct {
 /** JSON columns as stored by the service (validated on write). */
 export function parseTierRows(json: unknown): TierRow[] {
   const rows = (typeof json === 'string' ? JSON.parse(json) : json) as TierRow[];
-  return rows.map((r) => ({ max_notional: r.max_notional === null ? null : String(r.max_notional), mmr: String(r.mmr) }));
+  return rows.map((r) => ({
+    max_notional: r.max_notional === null ? null : String(r.max_notional),
+    mmr: String(r.mmr),
+  }));
 }
 
 function parseLeverages(json: unknown): number[] {
@@ -44,13 +54,28 @@ function parseLeverages(json: unknown): number[] {
 
 /** The tiers as the API shows them, with each tier's cum amount. */
 export function tierViews(rows: TierRow[]): LeverTier[] {
-  return marginTiers(rows).map((t) => ({ max_notional: t.max === null ? null : t.max.toFixed(), mmr: t.mmr.toFixed(), cum: t.cum.toFixed() }));
+  return marginTiers(rows).map((t) => ({
+    max_notional: t.max === null ? null : t.max.toFixed(),
+    mmr: t.mmr.toFixed(),
+    cum: t.cum.toFixed(),
+  }));
 }
 
-export async function loadProducts(ctx: AppContext, opts: { instrumentId?: number } = {}): Promise<LeverProduct[]> {
-  const rows = (await repo.listProducts(ctx.db)).filter((r) => opts.instrumentId === undefined || r.instrument_id === opts.instrumentId);
+export async function loadProducts(
+  ctx: AppContext,
+  opts: { instrumentId?: number } = {},
+): Promise<LeverProduct[]> {
+  const rows = (await repo.listProducts(ctx.db)).filter(
+    (r) => opts.instrumentId === undefined || r.instrument_id === opts.instrumentId,
+  );
   if (rows.length === 0) return [];
-  const [instruments, currencies] = await Promise.all([listInstruments(ctx.db), currenciesByIds(ctx.db, rows.map((r) => r.margin_currency_id))]);
+  const [instruments, currencies] = await Promise.all([
+    listInstruments(ctx.db),
+    currenciesByIds(
+      ctx.db,
+      rows.map((r) => r.margin_currency_id),
+    ),
+  ]);
   const byId = new Map(instruments.map((i) => [i.id, i]));
   const out: LeverProduct[] = [];
   for (const row of rows) {
@@ -77,13 +102,19 @@ export async function loadProducts(ctx: AppContext, opts: { instrumentId?: numbe
 }
 
 /** The product of a market named by instrument id, or by base and quote currency ids. */
-export async function resolveProduct(ctx: AppContext, by: { instrument_id?: number; currency_id?: number; legal_id?: number }): Promise<LeverProduct> {
+export async function resolveProduct(
+  ctx: AppContext,
+  by: { instrument_id?: number; currency_id?: number; legal_id?: number },
+): Promise<LeverProduct> {
   const list = await loadProducts(ctx, { instrumentId: by.instrument_id });
   const found =
     by.instrument_id !== undefined
       ? list[0]
-      : list.find((p) => p.inst.base_currency_id === by.currency_id && p.inst.quote_currency_id === by.legal_id);
-  if (!found || (by.instrument_id === undefined && by.currency_id === undefined)) throw new AppError('lever_market_not_found');
+      : list.find(
+          (p) => p.inst.base_currency_id === by.currency_id && p.inst.quote_currency_id === by.legal_id,
+        );
+  if (!found || (by.instrument_id === undefined && by.currency_id === undefined))
+    throw new AppError('lever_market_not_found');
   return found;
 }
 

@@ -14,7 +14,11 @@ export function listProducts(db: Executor): Promise<ProductRow[]> {
 }
 
 export function productByInstrument(db: Executor, instrumentId: number): Promise<ProductRow | undefined> {
-  return db.selectFrom('lever_products').selectAll().where('instrument_id', '=', instrumentId).executeTakeFirst();
+  return db
+    .selectFrom('lever_products')
+    .selectAll()
+    .where('instrument_id', '=', instrumentId)
+    .executeTakeFirst();
 }
 
 export async function upsertProduct(db: Executor, row: Insertable<LeverProductsTable>): Promise<void> {
@@ -26,7 +30,10 @@ export async function upsertProduct(db: Executor, row: Insertable<LeverProductsT
     .execute();
 }
 
-export async function insertPosition(trx: Transaction<DB>, row: Insertable<LeverPositionsTable>): Promise<PositionRow> {
+export async function insertPosition(
+  trx: Transaction<DB>,
+  row: Insertable<LeverPositionsTable>,
+): Promise<PositionRow> {
   return trx.insertInto('lever_positions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -35,11 +42,25 @@ export function positionById(db: Executor, id: string): Promise<PositionRow | un
 }
 
 export function userPosition(db: Executor, userId: number, id: string): Promise<PositionRow | undefined> {
-  return db.selectFrom('lever_positions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('lever_positions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
-export function positionByClientKey(db: Executor, userId: number, key: string): Promise<PositionRow | undefined> {
-  return db.selectFrom('lever_positions').selectAll().where('user_id', '=', userId).where('client_key', '=', key).executeTakeFirst();
+export function positionByClientKey(
+  db: Executor,
+  userId: number,
+  key: string,
+): Promise<PositionRow | undefined> {
+  return db
+    .selectFrom('lever_positions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** The quantity the user holds open on a market (both sides). */
@@ -63,15 +84,28 @@ export async function userPositions(
   if (opts.instrumentId !== undefined) q = q.where('instrument_id', '=', opts.instrumentId);
   if (opts.side !== undefined) q = q.where('side', '=', opts.side);
   const [items, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(opts.limit).offset((opts.page - 1) * opts.limit).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit)
+      .execute(),
     q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.n) };
 }
 
 /** Ids of the user's open positions (all, or of one side / market): what close-all closes. */
-export async function openIds(db: Executor, userId: number, opts: { instrumentId?: number; side?: number }): Promise<string[]> {
-  let q = db.selectFrom('lever_positions').select('id').where('user_id', '=', userId).where('status', '=', 'open');
+export async function openIds(
+  db: Executor,
+  userId: number,
+  opts: { instrumentId?: number; side?: number },
+): Promise<string[]> {
+  let q = db
+    .selectFrom('lever_positions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open');
   if (opts.instrumentId !== undefined) q = q.where('instrument_id', '=', opts.instrumentId);
   if (opts.side !== undefined) q = q.where('side', '=', opts.side);
   return (await q.orderBy('id').execute()).map((r) => r.id);
@@ -80,9 +114,21 @@ export async function openIds(db: Executor, userId: number, opts: { instrumentId
 export async function setStops(
   db: Executor,
   id: string,
-  stops: { tp: string | null; sl: string | null; trigger_low: string | null; trigger_high: string | null; stops_at: Date },
+  stops: {
+    tp: string | null;
+    sl: string | null;
+    trigger_low: string | null;
+    trigger_high: string | null;
+    stops_at: Date;
+  },
 ): Promise<PositionRow | undefined> {
-  return db.updateTable('lever_positions').set(stops).where('id', '=', id).where('status', '=', 'open').returningAll().executeTakeFirst();
+  return db
+    .updateTable('lever_positions')
+    .set(stops)
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export interface Exit {
@@ -98,7 +144,11 @@ export interface Exit {
 }
 
 /** Closes an open position (the guard: only once); undefined when it was no longer open. */
-export async function markClosed(trx: Transaction<DB>, id: string, exit: Exit): Promise<PositionRow | undefined> {
+export async function markClosed(
+  trx: Transaction<DB>,
+  id: string,
+  exit: Exit,
+): Promise<PositionRow | undefined> {
   return trx
     .updateTable('lever_positions')
     .set({ ...exit, status: 'closed', trigger_low: null, trigger_high: null })
@@ -112,7 +162,12 @@ export async function markClosed(trx: Transaction<DB>, id: string, exit: Exit): 
  * Open positions of a market that a price in [low, high] may trigger: a trigger price below the
  * entry at or above `low`, or one above it at or below `high` (the two partial indexes).
  */
-export async function triggerCandidates(db: Executor, instrumentId: number, low: string, high: string): Promise<PositionRow[]> {
+export async function triggerCandidates(
+  db: Executor,
+  instrumentId: number,
+  low: string,
+  high: string,
+): Promise<PositionRow[]> {
   return db
     .selectFrom('lever_positions')
     .selectAll()
@@ -123,11 +178,23 @@ export async function triggerCandidates(db: Executor, instrumentId: number, low:
     .execute();
 }
 
-export async function cursor(db: Executor, instrumentId: number): Promise<{ tick_id: string; tick_at: Date } | undefined> {
-  return db.selectFrom('lever_sweep_cursors').select(['tick_id', 'tick_at']).where('instrument_id', '=', instrumentId).executeTakeFirst();
+export async function cursor(
+  db: Executor,
+  instrumentId: number,
+): Promise<{ tick_id: string; tick_at: Date } | undefined> {
+  return db
+    .selectFrom('lever_sweep_cursors')
+    .select(['tick_id', 'tick_at'])
+    .where('instrument_id', '=', instrumentId)
+    .executeTakeFirst();
 }
 
-export async function saveCursor(db: Executor, instrumentId: number, tickId: string, at: Date): Promise<void> {
+export async function saveCursor(
+  db: Executor,
+  instrumentId: number,
+  tickId: string,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('lever_sweep_cursors')
     .values({ instrument_id: instrumentId, tick_id: tickId, tick_at: at })
@@ -146,7 +213,9 @@ export async function exposure(db: Executor) {
       sql<string>`coalesce(sum(qty) filter (where side = 2), 0)`.as('short_qty'),
       sql<string>`sum(margin)`.as('margin'),
       sql<string>`sum(case when side = 1 then qty else -qty end)`.as('signed_qty'),
-      sql<string>`sum(case when side = 1 then qty * entry_price else -qty * entry_price end)`.as('signed_cost'),
+      sql<string>`sum(case when side = 1 then qty * entry_price else -qty * entry_price end)`.as(
+        'signed_cost',
+      ),
     ])
     .where('status', '=', 'open')
     .groupBy('instrument_id')
@@ -155,22 +224,37 @@ export async function exposure(db: Executor) {
 
 export async function consolePositions(
   db: Executor,
-  opts: { status: 'open' | 'closed' | 'liquidation'; instrumentId?: number; userId?: number; page: number; limit: number },
+  opts: {
+    status: 'open' | 'closed' | 'liquidation';
+    instrumentId?: number;
+    userId?: number;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ items: PositionRow[]; total: number }> {
   let q = db.selectFrom('lever_positions');
-  if (opts.status === 'liquidation') q = q.where('status', '=', 'closed').where('exit_reason', '=', 'liquidation');
+  if (opts.status === 'liquidation')
+    q = q.where('status', '=', 'closed').where('exit_reason', '=', 'liquidation');
   else q = q.where('status', '=', opts.status);
   if (opts.instrumentId !== undefined) q = q.where('instrument_id', '=', opts.instrumentId);
   if (opts.userId !== undefined) q = q.where('user_id', '=', opts.userId);
   const [items, count] = await Promise.all([
-    q.selectAll().orderBy(opts.status === 'open' ? 'id' : 'closed_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset((opts.page - 1) * opts.limit).execute(),
+    q
+      .selectAll()
+      .orderBy(opts.status === 'open' ? 'id' : 'closed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit)
+      .execute(),
     q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.n) };
 }
 
 /** Liquidations in total: paid into and out of the insurance fund, and what the house absorbed. */
-export async function liquidationTotals(db: Executor): Promise<{ paid_in: string; paid_out: string; absorbed: string }> {
+export async function liquidationTotals(
+  db: Executor,
+): Promise<{ paid_in: string; paid_out: string; absorbed: string }> {
   const r = await db
     .selectFrom('lever_positions')
     .select([

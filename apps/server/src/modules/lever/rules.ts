@@ -46,7 +46,14 @@ export interface OpenPlan {
 export const sign = (side: Side): 1 | -1 => (side === 1 ? 1 : -1);
 
 export function terms(m: Market, side: Side, qty: Dec, entry: Dec, margin: bigint): PositionTerms {
-  return { kind: m.settlement, s: sign(side), qty, entry, margin: unitsToDecimal(margin, m.decimals), tiers: m.tiers };
+  return {
+    kind: m.settlement,
+    s: sign(side),
+    qty,
+    entry,
+    margin: unitsToDecimal(margin, m.decimals),
+    tiers: m.tiers,
+  };
 }
 
 /** Opening `qty` at `price` with `leverage`: margin N/L and fee N·f (both rounded up), LP, BP. */
@@ -62,7 +69,8 @@ export function planOpen(m: Market, side: Side, leverage: number, qty: Dec, pric
     margin,
     fee,
     liq: liquidationPriceOnGrid(t, m.pricePlaces),
-    bankrupt: bp === null ? null : bp.toDecimalPlaces(m.pricePlaces, side === 1 ? Dec.ROUND_FLOOR : Dec.ROUND_CEIL),
+    bankrupt:
+      bp === null ? null : bp.toDecimalPlaces(m.pricePlaces, side === 1 ? Dec.ROUND_FLOOR : Dec.ROUND_CEIL),
     mmr: tierOf(m.tiers, n).mmr,
   };
 }
@@ -89,25 +97,68 @@ export interface CloseFigures {
  * market price and the insurance fund the rest, or covers the part beyond the margin as far as
  * `fund` (its balance) goes; what is left beyond that is the house's shortfall.
  */
-export function settleClose(m: Market, t: PositionTerms, margin: bigint, price: Dec, asked: ExitReason, fund: bigint): CloseFigures {
-  const reason: ExitReason = isLiquidatable(t, price) ? 'liquidation' : asked === 'liquidation' ? 'user' : asked;
+export function settleClose(
+  m: Market,
+  t: PositionTerms,
+  margin: bigint,
+  price: Dec,
+  asked: ExitReason,
+  fund: bigint,
+): CloseFigures {
+  const reason: ExitReason = isLiquidatable(t, price)
+    ? 'liquidation'
+    : asked === 'liquidation'
+      ? 'user'
+      : asked;
   const pnl = decimalToUnits(upnl(t, price), m.decimals, 'down');
   if (reason === 'liquidation') {
     const remainder = margin + pnl;
-    if (remainder >= 0n) return { reason, pnl, fee: 0n, credited: 0n, house: -pnl, insurance: remainder, shortfall: 0n };
+    if (remainder >= 0n)
+      return { reason, pnl, fee: 0n, credited: 0n, house: -pnl, insurance: remainder, shortfall: 0n };
     const fromFund = -remainder < fund ? -remainder : fund;
-    return { reason, pnl, fee: 0n, credited: 0n, house: margin + fromFund, insurance: -fromFund, shortfall: -remainder - fromFund };
+    return {
+      reason,
+      pnl,
+      fee: 0n,
+      credited: 0n,
+      house: margin + fromFund,
+      insurance: -fromFund,
+      shortfall: -remainder - fromFund,
+    };
   }
   const fullFee = decimalToUnits(notional(m.settlement, t.qty, price).mul(m.feeRate), m.decimals, 'up');
   const gross = margin + pnl;
-  if (gross >= fullFee) return { reason, pnl, fee: fullFee, credited: gross - fullFee, house: -pnl, insurance: 0n, shortfall: 0n };
+  if (gross >= fullFee)
+    return {
+      reason,
+      pnl,
+      fee: fullFee,
+      credited: gross - fullFee,
+      house: -pnl,
+      insurance: 0n,
+      shortfall: 0n,
+    };
   const fee = gross > 0n ? gross : 0n;
-  return { reason, pnl, fee, credited: 0n, house: margin - fee, insurance: 0n, shortfall: gross < 0n ? -gross : 0n };
+  return {
+    reason,
+    pnl,
+    fee,
+    credited: 0n,
+    house: margin - fee,
+    insurance: 0n,
+    shortfall: gross < 0n ? -gross : 0n,
+  };
 }
 
 /** The nearest prices below and above the entry that close the position (for the sweep's index). */
-export function triggerBounds(side: Side, liq: Dec | null, tp: Dec | null, sl: Dec | null): { low: Dec | null; high: Dec | null } {
-  const pick = (a: Dec | null, b: Dec | null, higher: boolean) => (a && b ? (a.gt(b) === higher ? a : b) : (a ?? b));
+export function triggerBounds(
+  side: Side,
+  liq: Dec | null,
+  tp: Dec | null,
+  sl: Dec | null,
+): { low: Dec | null; high: Dec | null } {
+  const pick = (a: Dec | null, b: Dec | null, higher: boolean) =>
+    a && b ? (a.gt(b) === higher ? a : b) : (a ?? b);
   return side === 1 ? { low: pick(liq, sl, true), high: tp } : { low: tp, high: pick(liq, sl, false) };
 }
 

@@ -3,7 +3,13 @@
  * position (preview and submit share every check), take-profit/stop-loss, closing, the lists.
  * Money moves only through the ledger, in the transaction that writes the position.
  */
-import { ACCOUNT_TYPES, type ErrorCode, type LeverCloseResult, type LeverDeal, type LeverPreview } from '@bourse/contract';
+import {
+  ACCOUNT_TYPES,
+  type ErrorCode,
+  type LeverCloseResult,
+  type LeverDeal,
+  type LeverPreview,
+} from '@bourse/contract';
 import { Dec, formatUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -37,13 +43,22 @@ export async function deal(ctx: AppContext, userId: number | null, by: MarketRef
   const products = await loadProducts(ctx);
   const ticks = await Promise.all(products.map((p) => tickAt(ctx.db, p.inst.id, now)));
   const markets = products.map((p, i) => marketView(p, ticks[i]!, now));
-  const selected = by.instrument_id ?? products.find((p) => p.inst.base_currency_id === by.currency_id && p.inst.quote_currency_id === by.legal_id)?.inst.id;
-  if (selected !== undefined) markets.sort((a, b) => Number(b.instrument_id === selected) - Number(a.instrument_id === selected));
+  const selected =
+    by.instrument_id ??
+    products.find(
+      (p) => p.inst.base_currency_id === by.currency_id && p.inst.quote_currency_id === by.legal_id,
+    )?.inst.id;
+  if (selected !== undefined)
+    markets.sort((a, b) => Number(b.instrument_id === selected) - Number(a.instrument_id === selected));
   let balance: LeverDeal['balance'] = null;
   const currency = products[0]?.currency;
   if (userId !== null && currency) {
     const b = await marginBalance(ctx, userId, currency.id);
-    balance = { currency: currency.name, available: formatUnits(b.available, currency.decimals), frozen: formatUnits(b.frozen, currency.decimals) };
+    balance = {
+      currency: currency.name,
+      available: formatUnits(b.available, currency.decimals),
+      frozen: formatUnits(b.frozen, currency.decimals),
+    };
   }
   return { markets, balance, policy: POLICY, server_time: now.toISOString() };
 }
@@ -70,7 +85,8 @@ function decimalInput(value: string, field: string): Dec {
 function stopPrice(value: string | undefined, places: number): Dec | null {
   if (value === undefined || value.trim() === '') return null;
   const v = value.trim();
-  if (!DECIMAL.test(v) || new Dec(v).lte(0) || new Dec(v).decimalPlaces() > places) throw new AppError('lever_price_invalid', { places });
+  if (!DECIMAL.test(v) || new Dec(v).lte(0) || new Dec(v).decimalPlaces() > places)
+    throw new AppError('lever_price_invalid', { places });
   return new Dec(v);
 }
 
@@ -81,7 +97,10 @@ function checkStops(side: Side, mark: Dec, tp: Dec | null, sl: Dec | null): void
 
 function requireOpenMarket(p: LeverProduct, now: Date): void {
   if (!isTradable(p)) throw new AppError('lever_market_suspended');
-  if (!marketOpen(p.inst.kind, now)) throw new AppError('lever_market_closed', { opens_at: nextOpen(p.inst.kind, now)!.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' });
+  if (!marketOpen(p.inst.kind, now))
+    throw new AppError('lever_market_closed', {
+      opens_at: nextOpen(p.inst.kind, now)!.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    });
 }
 
 interface Plan {
@@ -110,11 +129,13 @@ async function planFor(ctx: AppContext, input: OpenInput): Promise<Plan> {
     if (!qty.mod(p.qtyStep).isZero()) throw new AppError('lever_qty_step', { step: p.qtyStep.toFixed() });
   } else if (input.margin !== undefined && input.margin.trim() !== '') {
     const margin = decimalInput(input.margin, 'margin');
-    const raw = p.settlement === 'linear' ? margin.mul(input.multiple).div(price) : margin.mul(input.multiple);
+    const raw =
+      p.settlement === 'linear' ? margin.mul(input.multiple).div(price) : margin.mul(input.multiple);
     qty = raw.div(p.qtyStep).floor().mul(p.qtyStep);
   } else throw new AppError('lever_size_required');
   if (qty.lt(p.minQty)) throw new AppError('lever_qty_below_min', { min: p.minQty.toFixed() });
-  if (qty.gt(p.maxPositionQty)) throw new AppError('lever_position_limit', { max: p.maxPositionQty.toFixed() });
+  if (qty.gt(p.maxPositionQty))
+    throw new AppError('lever_position_limit', { max: p.maxPositionQty.toFixed() });
   const tp = stopPrice(input.target_profit_price, p.inst.price_precision);
   const sl = stopPrice(input.stop_loss_price, p.inst.price_precision);
   checkStops(side, price, tp, sl);
@@ -162,7 +183,8 @@ export async function open(ctx: AppContext, userId: number, input: OpenInput) {
       const account = await ledger.userAccount(trx, userId, p.currency.id, ACCOUNT_TYPES.lever);
       await lockAccount(trx, account);
       const held = new Dec(await repo.openQty(trx, userId, p.inst.id));
-      if (held.add(qty).gt(p.maxPositionQty)) throw new AppError('lever_position_limit', { max: p.maxPositionQty.toFixed() });
+      if (held.add(qty).gt(p.maxPositionQty))
+        throw new AppError('lever_position_limit', { max: p.maxPositionQty.toFixed() });
       const row = await repo.insertPosition(trx, {
         user_id: userId,
         instrument_id: p.inst.id,
@@ -191,8 +213,23 @@ export async function open(ctx: AppContext, userId: number, input: OpenInput) {
         { accountId: account, bucket: 'available' as const, amount: -(plan.margin + plan.fee) },
         { accountId: account, bucket: 'frozen' as const, amount: plan.margin },
       ];
-      if (plan.fee > 0n) legs.push({ accountId: await ledger.systemAccount(trx, 'fees', p.currency.id), bucket: 'available', amount: plan.fee });
-      await ledger.post(trx, { kind: 'lever_open', refType: 'lever_position', refId: row.id, idempotencyKey: `lever:${row.id}:open`, legs }, now);
+      if (plan.fee > 0n)
+        legs.push({
+          accountId: await ledger.systemAccount(trx, 'fees', p.currency.id),
+          bucket: 'available',
+          amount: plan.fee,
+        });
+      await ledger.post(
+        trx,
+        {
+          kind: 'lever_open',
+          refType: 'lever_position',
+          refId: row.id,
+          idempotencyKey: `lever:${row.id}:open`,
+          legs,
+        },
+        now,
+      );
       return row.id;
     });
   } catch (err) {
@@ -216,11 +253,20 @@ async function ownPosition(ctx: AppContext, userId: number, id: string) {
 export async function detail(ctx: AppContext, userId: number, id: string) {
   const { row, p } = await ownPosition(ctx, userId, id);
   const now = ctx.clock.now();
-  return positionView(p, row, row.status === 'open' ? usableMark(p, await tickAt(ctx.db, p.inst.id, now), now) : null);
+  return positionView(
+    p,
+    row,
+    row.status === 'open' ? usableMark(p, await tickAt(ctx.db, p.inst.id, now), now) : null,
+  );
 }
 
 /** Sets or clears take-profit and stop-loss ('' clears, absent keeps), checked against the current price. */
-export async function setStops(ctx: AppContext, userId: number, id: string, input: { target_profit_price?: string; stop_loss_price?: string }) {
+export async function setStops(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+  input: { target_profit_price?: string; stop_loss_price?: string },
+) {
   const { row, p } = await ownPosition(ctx, userId, id);
   if (row.status !== 'open') throw new AppError('lever_position_closed');
   const now = ctx.clock.now();
@@ -228,8 +274,18 @@ export async function setStops(ctx: AppContext, userId: number, id: string, inpu
   const tick = await tickAt(ctx.db, p.inst.id, now);
   if (!tick) throw new AppError('price_unavailable');
   const places = p.inst.price_precision;
-  const tp = input.target_profit_price === undefined ? (row.tp === null ? null : new Dec(row.tp)) : stopPrice(input.target_profit_price, places);
-  const sl = input.stop_loss_price === undefined ? (row.sl === null ? null : new Dec(row.sl)) : stopPrice(input.stop_loss_price, places);
+  const tp =
+    input.target_profit_price === undefined
+      ? row.tp === null
+        ? null
+        : new Dec(row.tp)
+      : stopPrice(input.target_profit_price, places);
+  const sl =
+    input.stop_loss_price === undefined
+      ? row.sl === null
+        ? null
+        : new Dec(row.sl)
+      : stopPrice(input.stop_loss_price, places);
   const side = row.side as Side;
   checkStops(side, new Dec(tick.price), tp, sl);
   const b = triggerBounds(side, row.liq_price === null ? null : new Dec(row.liq_price), tp, sl);
@@ -245,21 +301,44 @@ export async function setStops(ctx: AppContext, userId: number, id: string, inpu
 }
 
 /** Closes one of the user's positions at the current price, or says why not (never throws for one position). */
-async function closeOne(ctx: AppContext, userId: number, id: string, lang: Translate): Promise<LeverCloseResult> {
+async function closeOne(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+  lang: Translate,
+): Promise<LeverCloseResult> {
   const row = await repo.userPosition(ctx.db, userId, id);
-  const fail = (outcome: LeverCloseResult['outcome'], code: ErrorCode, params?: Record<string, string | number>): LeverCloseResult => ({ id, outcome, message: lang(code, params), position: null });
+  const fail = (
+    outcome: LeverCloseResult['outcome'],
+    code: ErrorCode,
+    params?: Record<string, string | number>,
+  ): LeverCloseResult => ({ id, outcome, message: lang(code, params), position: null });
   if (!row) return fail('not_found', 'lever_position_not_found');
   const p = (await loadProducts(ctx, { instrumentId: row.instrument_id }))[0];
   if (!p) return fail('not_found', 'lever_market_not_found');
   const now = ctx.clock.now();
-  if (row.status !== 'open') return { id, outcome: 'already_closed', message: lang('lever_position_closed'), position: positionView(p, row, null) };
-  if (!marketOpen(p.inst.kind, now)) return fail('market_closed', 'lever_market_closed', { opens_at: nextOpen(p.inst.kind, now)!.toISOString().slice(0, 16) });
+  if (row.status !== 'open')
+    return {
+      id,
+      outcome: 'already_closed',
+      message: lang('lever_position_closed'),
+      position: positionView(p, row, null),
+    };
+  if (!marketOpen(p.inst.kind, now))
+    return fail('market_closed', 'lever_market_closed', {
+      opens_at: nextOpen(p.inst.kind, now)!.toISOString().slice(0, 16),
+    });
   const tick = await tickAt(ctx.db, p.inst.id, now);
   if (!tick) return fail('price_unavailable', 'price_unavailable');
   const closed = await closeAt(ctx, p, row, tick, 'user');
   if (!closed) {
     const again = await repo.positionById(ctx.db, id);
-    return { id, outcome: 'already_closed', message: lang('lever_position_closed'), position: again ? positionView(p, again, null) : null };
+    return {
+      id,
+      outcome: 'already_closed',
+      message: lang('lever_position_closed'),
+      position: again ? positionView(p, again, null) : null,
+    };
   }
   return { id, outcome: 'closed', message: null, position: positionView(p, closed, null) };
 }
@@ -285,24 +364,48 @@ export async function closeMany(ctx: AppContext, userId: number, ids: string[], 
       results.push(await closeOne(ctx, userId, id, lang));
     } catch (err) {
       ctx.log.error({ err, position: id }, 'lever: close failed');
-      results.push({ id, outcome: 'failed', message: lang(err instanceof AppError ? err.code : 'internal'), position: null });
+      results.push({
+        id,
+        outcome: 'failed',
+        message: lang(err instanceof AppError ? err.code : 'internal'),
+        position: null,
+      });
     }
   }
   return { results, closed: results.filter((r) => r.outcome === 'closed').length };
 }
 
-export async function closeAll(ctx: AppContext, userId: number, input: MarketRef & { type: number }, lang: Translate) {
+export async function closeAll(
+  ctx: AppContext,
+  userId: number,
+  input: MarketRef & { type: number },
+  lang: Translate,
+) {
   let instrumentId = input.instrument_id;
-  if (instrumentId === undefined && input.currency_id !== undefined) instrumentId = (await resolveProduct(ctx, input)).inst.id;
-  const ids = await repo.openIds(ctx.db, userId, { instrumentId, side: input.type === 0 ? undefined : input.type });
+  if (instrumentId === undefined && input.currency_id !== undefined)
+    instrumentId = (await resolveProduct(ctx, input)).inst.id;
+  const ids = await repo.openIds(ctx.db, userId, {
+    instrumentId,
+    side: input.type === 0 ? undefined : input.type,
+  });
   return closeMany(ctx, userId, ids, lang);
 }
 
-export async function myTrades(ctx: AppContext, userId: number, input: MarketRef & { status: number; page: number; limit: number }) {
+export async function myTrades(
+  ctx: AppContext,
+  userId: number,
+  input: MarketRef & { status: number; page: number; limit: number },
+) {
   let instrumentId = input.instrument_id;
-  if (instrumentId === undefined && input.currency_id !== undefined) instrumentId = (await resolveProduct(ctx, input)).inst.id;
+  if (instrumentId === undefined && input.currency_id !== undefined)
+    instrumentId = (await resolveProduct(ctx, input)).inst.id;
   const status = input.status === 2 ? 'closed' : 'open';
-  const { items, total } = await repo.userPositions(ctx.db, userId, { status, instrumentId, page: input.page, limit: input.limit });
+  const { items, total } = await repo.userPositions(ctx.db, userId, {
+    status,
+    instrumentId,
+    page: input.page,
+    limit: input.limit,
+  });
   const products = new Map((await loadProducts(ctx)).map((p) => [p.inst.id, p]));
   const now = ctx.clock.now();
   const marks = new Map<number, Tick | null>();
@@ -318,4 +421,3 @@ export async function myTrades(ctx: AppContext, userId: number, input: MarketRef
   });
   return { list, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
-

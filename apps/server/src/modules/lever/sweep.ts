@@ -23,8 +23,20 @@ export interface SweepTotals {
   errors: number;
 }
 
-/** Sweeps one market's new ticks; returns how many ticks and closes it processed. */
-export async function sweepMarket(ctx: AppContext, p: LeverProduct, totals: SweepTotals, log = true): Promise<number> {
+export interface SweepOptions {
+  /** Log failed closes (default true). */
+  log?: boolean;
+  /** Called after each committed close (the crash test kills mid-sweep on it). */
+  onClose?: (positionId: string) => void;
+}
+
+/** Sweeps one market's new ticks; returns how many ticks it read. */
+export async function sweepMarket(
+  ctx: AppContext,
+  p: LeverProduct,
+  totals: SweepTotals,
+  opts: SweepOptions = {},
+): Promise<number> {
   const id = p.inst.id;
   let cur = await repo.cursor(ctx.db, id);
   if (!cur) {
@@ -50,10 +62,13 @@ export async function sweepMarket(ctx: AppContext, p: LeverProduct, totals: Swee
       const hit = firstTrigger(row, live);
       if (!hit) continue;
       try {
-        if (await closeAt(ctx, p, row, hit.tick, hit.reason)) totals.closed++;
+        if (await closeAt(ctx, p, row, hit.tick, hit.reason)) {
+          totals.closed++;
+          opts.onClose?.(row.id);
+        }
       } catch (err) {
         totals.errors++;
-        if (log) ctx.log.error({ err, position: row.id }, 'lever: trigger close failed');
+        if (opts.log !== false) ctx.log.error({ err, position: row.id }, 'lever: trigger close failed');
       }
     }
   }
@@ -64,9 +79,18 @@ export async function sweepMarket(ctx: AppContext, p: LeverProduct, totals: Swee
 }
 
 /** The first tick (in order) that triggers the position, and what it triggers. */
-export function firstTrigger(row: repo.PositionRow, ticks: Tick[]): { tick: Tick; reason: 'liquidation' | 'sl' | 'tp' } | null {
+export function firstTrigger(
+  row: repo.PositionRow,
+  ticks: Tick[],
+): { tick: Tick; reason: 'liquidation' | 'sl' | 'tp' } | null {
   const d = (v: string | null) => (v === null ? null : new Dec(v));
-  const stops = { liq: d(row.liq_price), tp: d(row.tp), sl: d(row.sl), openedAt: row.opened_at, stopsAt: row.stops_at };
+  const stops = {
+    liq: d(row.liq_price),
+    tp: d(row.tp),
+    sl: d(row.sl),
+    openedAt: row.opened_at,
+    stopsAt: row.stops_at,
+  };
   for (const tick of ticks) {
     const reason = triggered(row.side as Side, stops, new Dec(tick.price), tick.at);
     if (reason && reason !== 'user') return { tick, reason };

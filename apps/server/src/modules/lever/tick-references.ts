@@ -11,7 +11,9 @@ export const leverTickReferences: TickReferenceReader = {
     union all
     select exit_tick_id as id from lever_positions where exit_tick_id between ${lo}::bigint and ${hi}::bigint`,
   async keepFrom(db) {
-    const r = await sql<{ at: Date | string | null }>`select min(tick_at) as at from lever_sweep_cursors`.execute(db);
+    const r = await sql<{
+      at: Date | string | null;
+    }>`select min(tick_at) as at from lever_sweep_cursors`.execute(db);
     return r.rows[0]?.at ? new Date(r.rows[0].at) : null;
   },
 };

@@ -13,7 +13,13 @@ const price = (v: string | null) => (v === null ? null : new Dec(v).toFixed());
 /** A position; open ones with their figures at `mark` (the latest fresh tick, or null). */
 export function positionView(p: LeverProduct, row: PositionRow, mark: Tick | null): LeverPosition {
   const d = p.currency.decimals;
-  let live = { mark_price: null as string | null, upnl: null as string | null, roe: null as string | null, maintenance_margin: null as string | null, margin_ratio: null as string | null };
+  let live = {
+    mark_price: null as string | null,
+    upnl: null as string | null,
+    roe: null as string | null,
+    maintenance_margin: null as string | null,
+    margin_ratio: null as string | null,
+  };
   if (row.status === 'open' && mark) {
     const f = liveFigures(positionTerms(p, row), new Dec(mark.price));
     live = {
@@ -21,7 +27,8 @@ export function positionView(p: LeverProduct, row: PositionRow, mark: Tick | nul
       upnl: f.upnl.toDecimalPlaces(d, Dec.ROUND_FLOOR).toFixed(),
       roe: f.roe.toDecimalPlaces(4, Dec.ROUND_FLOOR).toFixed(),
       maintenance_margin: f.mm.toDecimalPlaces(d, Dec.ROUND_CEIL).toFixed(),
-      margin_ratio: f.marginRatio === null ? null : f.marginRatio.toDecimalPlaces(4, Dec.ROUND_CEIL).toFixed(),
+      margin_ratio:
+        f.marginRatio === null ? null : f.marginRatio.toDecimalPlaces(4, Dec.ROUND_CEIL).toFixed(),
     };
   }
   return {

@@ -11,7 +11,13 @@ export const FX_HOURS = 'Sunday 22:00 – Friday 22:00 UTC';
 
 function hoursIntoWeek(at: Date): number {
   const d = at.getUTCDay();
-  return d * 24 + at.getUTCHours() + at.getUTCMinutes() / 60 + at.getUTCSeconds() / 3600 + at.getUTCMilliseconds() / HOUR;
+  return (
+    d * 24 +
+    at.getUTCHours() +
+    at.getUTCMinutes() / 60 +
+    at.getUTCSeconds() / 3600 +
+    at.getUTCMilliseconds() / HOUR
+  );
 }
 
 /** Whether a market of this kind trades at `at`. */
