@@ -103,8 +103,8 @@ export function useLeverPreview(body: LeverOpenBody) {
       api.post<LeverPreview>('/lever/preview', { ...body }, { signal, loading: false, toast: false }),
     retry: false,
     gcTime: 0,
-    // The price moves: the sheet's figures follow it.
-    refetchInterval: 5_000,
+    // The price moves: the sheet's figures follow it (not after a refusal: the form must change).
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 5_000),
   });
 }
 

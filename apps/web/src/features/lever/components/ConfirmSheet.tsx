@@ -95,7 +95,7 @@ export function ConfirmSheet({ market, body, onClose, onOpened }: Props) {
           </dl>
         )}
         {preview.isError && p && <p className="lever-problem">{errorText(preview.error)}</p>}
-        <p className="lever-note">{t('lever.previewNote')}</p>
+        {p && <p className="lever-note">{t('lever.previewNote')}</p>}
         <div className="lever-sheet-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button
