@@ -5,6 +5,7 @@ import {
   freshPushedPrice,
   groupMarkets,
   livePositionFigures,
+  newClientKey,
   pickMarket,
   ratioLevel,
   signed,
@@ -173,5 +174,14 @@ describe('display', () => {
     expect(ratioLevel('0.5')).toBe('warn');
     expect(ratioLevel('0.95')).toBe('danger');
     expect(ratioLevel(null)).toBe('danger');
+  });
+});
+
+describe('newClientKey', () => {
+  it('makes a new key each time, within the 64 characters the server takes', () => {
+    const a = newClientKey();
+    const b = newClientKey();
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^lv[0-9a-f]{24}$/);
   });
 });
