@@ -245,6 +245,11 @@ export default function LeverInsurancePage() {
         ) : null}
       </Card>
       {me.role === 'admin' && data ? <TopUp funds={data.funds} /> : null}
+      {me.role !== 'admin' && data ? (
+        <Typography.Text type="secondary">
+          Only an admin can top up the fund from platform capital.
+        </Typography.Text>
+      ) : null}
     </>
   );
 }
