@@ -26,6 +26,7 @@ const CHANGED_SINCE_RELEASE: Record<string, string> = {
   spot_commit_group2: 'its balances are changed by the ledger’s ledger_apply_changes instead of its own UPDATE of accounts',
   ledger_apply_changes: 'new: the ledger’s set-based balances step (what spot_commit_group2 did itself)',
   ledger_refuse_overdraw: 'new: the ledger’s overdraw refusal (BL001) raised by ledger_apply_changes',
+  ledger_system_accounts_for_currency: 'new currencies also get the leverage insurance fund (lever_insurance, migration 028)',
 };
 /** Functions of the release that are dropped (migration 027). */
 const DROPPED_SINCE_RELEASE = ['spot_commit_group'];
@@ -117,7 +118,7 @@ describe('database functions', () => {
   it('a database upgraded from the release ends with the schema of a fresh one', async () => {
     expect(release.commit).toMatch(/^76af7fa/);
     // The release's migrations are all recorded, so the upgrade runs only what came since.
-    expect(upgradeRan.filter((r) => !r.startsWith('function '))).toEqual(['027_drop_dead_functions']);
+    expect(upgradeRan.filter((r) => !r.startsWith('function '))).toEqual(['027_drop_dead_functions', '028_lever']);
     expect(upgradeRan.filter((r) => r.startsWith('function ')).sort()).toEqual(functionFiles().map((f) => `function ${f.name}`).sort());
     const a = await schemaSnapshot(fresh.db);
     const b = await schemaSnapshot(upgraded.handle.db);

@@ -34,7 +34,7 @@ const totals = { ticks: 0, closed: 0, errors: 0 };
 // Written from the sweep itself: PGlite runs on this thread, so a timer might not fire mid-sweep.
 const onClose = () => process.stdout.write(`closed ${totals.closed}\n`);
 for (;;) {
-  const ticks = await sweepMarket(ctx, product, totals, { log: false, onClose });
+  const ticks = await sweepMarket(ctx, product, totals, { log: false, onClose, batchSize: 4 });
   if (totals.errors > 0) {
     console.error('sweep errors', totals.errors);
     process.exit(1);

@@ -65,6 +65,11 @@ export const lever: string[] = [
   `create index lever_positions_low_idx on lever_positions(instrument_id, trigger_low) where status = 'open'`,
   `create index lever_positions_high_idx on lever_positions(instrument_id, trigger_high) where status = 'open'`,
   `create index lever_positions_closed_idx on lever_positions(exit_reason, closed_at desc) where status = 'closed'`,
+  // The insurance fund is a system account of every currency (new currencies get it from
+  // ledger_system_accounts_for_currency.sql).
+  `insert into accounts (system_code, currency_id, account_type, allow_negative)
+     select 'lever_insurance', cur.id, 0, false from currencies cur
+     on conflict (system_code, currency_id) where system_code is not null do nothing`,
   `create table lever_sweep_cursors (
      instrument_id integer primary key references lever_products(instrument_id),
      tick_id bigint not null,

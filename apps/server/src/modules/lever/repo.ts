@@ -266,3 +266,33 @@ export async function liquidationTotals(
     .executeTakeFirstOrThrow();
   return { paid_in: String(r.paid_in), paid_out: String(r.paid_out), absorbed: String(r.absorbed) };
 }
+
+/**
+ * Closes many open positions in one statement (the sweep's batches); returns those that were
+ * still open and are now closed (the others changed nothing).
+ */
+export async function markClosedMany(
+  trx: Transaction<DB>,
+  exits: Array<Exit & { id: string }>,
+): Promise<PositionRow[]> {
+  if (exits.length === 0) return [];
+  const col = <K extends keyof Exit | 'id'>(k: K) =>
+    exits.map((e) => (e as unknown as Record<string, unknown>)[k] ?? null);
+  const res = await sql<PositionRow>`
+    update lever_positions l set
+      status = 'closed', trigger_low = null, trigger_high = null, closed_at = ${exits[0]!.closed_at},
+      exit_reason = v.reason, exit_price = v.price, exit_tick_id = v.tick, close_fee = v.fee, pnl = v.pnl,
+      credited = v.credited, insurance = v.insurance, shortfall = v.shortfall
+    from unnest(${col('id')}::bigint[], ${col('exit_reason')}::text[], ${col('exit_price')}::numeric[], ${col('exit_tick_id')}::bigint[],
+                ${col('close_fee')}::numeric[], ${col('pnl')}::numeric[], ${col('credited')}::numeric[], ${col('insurance')}::numeric[],
+                ${col('shortfall')}::numeric[]) as v(id, reason, price, tick, fee, pnl, credited, insurance, shortfall)
+    where l.id = v.id and l.status = 'open'
+    returning l.*`.execute(trx);
+  return res.rows.map((r) => ({
+    ...r,
+    id: String(r.id),
+    opened_at: new Date(r.opened_at),
+    closed_at: r.closed_at ? new Date(r.closed_at) : null,
+    stops_at: r.stops_at ? new Date(r.stops_at) : null,
+  }));
+}

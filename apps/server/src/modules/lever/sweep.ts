@@ -8,7 +8,7 @@
 import { Dec } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { latestTick, marketOpen, ticksAfter, type Tick } from '../market';
-import { closeAt } from './close';
+import { closeBatch } from './close';
 import { loadProducts, type LeverProduct } from './products';
 import * as repo from './repo';
 import { triggered, type Side } from './rules';
@@ -16,6 +16,8 @@ import { triggered, type Side } from './rules';
 /** Ticks read per market per pass. */
 const BATCH = 500;
 export const SWEEP_INTERVAL_MS = 250;
+/** Positions closed per transaction by the sweep. */
+const CLOSE_BATCH = 200;
 
 export interface SweepTotals {
   ticks: number;
@@ -28,6 +30,8 @@ export interface SweepOptions {
   log?: boolean;
   /** Called after each committed close (the crash test kills mid-sweep on it). */
   onClose?: (positionId: string) => void;
+  /** Positions closed per transaction (default CLOSE_BATCH). */
+  batchSize?: number;
 }
 
 /** Sweeps one market's new ticks; returns how many ticks it read. */
@@ -58,17 +62,30 @@ export async function sweepMarket(
       if (x.gt(high)) high = x;
     }
     const candidates = await repo.triggerCandidates(ctx.db, id, low.toFixed(), high.toFixed());
-    for (const row of candidates) {
-      const hit = firstTrigger(row, live);
-      if (!hit) continue;
+    // Closed in tick order (then position id), so the insurance fund pays out in the order losses happened.
+    const hits = candidates
+      .flatMap((row) => {
+        const hit = firstTrigger(row, live);
+        return hit ? [{ row, tick: hit.tick, reason: hit.reason }] : [];
+      })
+      .sort(
+        (a, b) =>
+          Number(BigInt(a.tick.id) - BigInt(b.tick.id)) || Number(BigInt(a.row.id) - BigInt(b.row.id)),
+      );
+    const size = opts.batchSize ?? CLOSE_BATCH;
+    for (let i = 0; i < hits.length; i += size) {
+      const chunk = hits.slice(i, i + size);
       try {
-        if (await closeAt(ctx, p, row, hit.tick, hit.reason)) {
+        for (const row of await closeBatch(ctx, p, chunk)) {
           totals.closed++;
           opts.onClose?.(row.id);
         }
       } catch (err) {
+        // The cursor stays: the next pass reads these ticks again (what closed stays closed).
         totals.errors++;
-        if (opts.log !== false) ctx.log.error({ err, position: row.id }, 'lever: trigger close failed');
+        if (opts.log !== false)
+          ctx.log.error({ err, positions: chunk.length }, 'lever: trigger closes failed');
+        return 0;
       }
     }
   }

@@ -13,6 +13,7 @@ import { listInstruments, type Instrument } from './instruments';
 import { fixed, tickerFields, type TickerEntry } from './quotes';
 import { planBackfill, simState, simStep, writeBackfillChunk, type BackfillPlan, type SimState } from './sim';
 import { insertTicks, latestTick, type NewTick } from './ticks';
+import { marketOpen } from './trading-hours';
 
 export interface FeedOptions {
   /** 'simulated' (default) ticks simulated markets; 'ccxt' also polls the exchange for ccxt markets; 'off' runs nothing. */
@@ -113,6 +114,8 @@ export class MarketFeed {
     if (this.options.mode !== 'off') {
       for (const inst of instruments) {
         if (inst.source !== 'simulated') continue;
+        // FX and metals do not trade at weekends (trading-hours.ts): no index ticks then, as on the interbank market.
+        if (!marketOpen(inst.kind, now)) continue;
         const s = await this.ensureSim(inst, now);
         const { price, volume } = simStep(s, Math.min(dt, 60_000));
         ticks.push({ instrument_id: inst.id, price, volume, at: now, source: 'simulated' });

@@ -143,7 +143,9 @@ describe('feed, ticks and candles', () => {
 
   it('quotation groups listed markets by quote with 24 h statistics in the contract shape', async () => {
     const groups = await quotation(t.db, null, clock.now());
-    expect(groups.map((g) => g.group)).toEqual(['USDT']);
+    // FX-style and metal markets (kind forex) group by their quote too: USD, and JPY for USD/JPY.
+    expect(groups.map((g) => g.group)).toEqual(['USDT', 'USD', 'JPY']);
+    expect(groups[1]!.markets.map((m) => [m.symbol, m.kind])).toEqual([['EUR/USD', 'forex'], ['GBP/USD', 'forex'], ['XAU/USD', 'forex']]);
     const markets = groups[0]!.markets;
     expect(markets.map((m) => m.symbol).slice(0, 3)).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT']);
     const btc = markets[0]!;

@@ -11,7 +11,7 @@ begin
     select c.code, new.id, 0, c.allow_negative
       from (values ('external', true), ('demo', true), ('house', true), ('fees', false),
                    ('rounding', false), ('savings_pool', false), ('yield_pool', false),
-                   ('savings_revenue', false)) as c(code, allow_negative)
+                   ('savings_revenue', false), ('lever_insurance', false)) as c(code, allow_negative)
     on conflict (system_code, currency_id) where system_code is not null do nothing;
   return null;
 end
