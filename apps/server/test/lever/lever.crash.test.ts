@@ -177,7 +177,7 @@ it('closes every triggered position exactly once across 20 SIGKILLs mid-sweep', 
     ).slice(1);
     let closed = 0;
     for (const row of rows) {
-      const expected = firstTrigger({ ...row, status: 'open' }, ticks);
+      const expected = firstTrigger(row, ticks);
       if (!expected) {
         expect(row.status, `position ${row.id}`).toBe('open');
         continue;

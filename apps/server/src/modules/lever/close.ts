@@ -3,7 +3,7 @@
  * `status = 'open'`) and posts its one journal entry (idempotency key `lever:<id>:close`).
  * The same path serves the user's close, close-all, batch close and the trigger sweep.
  */
-import { Dec, marginTiers } from '@bourse/money';
+import { Dec, isLiquidatable, marginTiers, type MarginTier } from '@bourse/money';
 import type { AppContext } from '../../context';
 import type { Leg } from '../ledger';
 import { BatchRefused, accountBalance, ledger, lockAccount, postMany, type ManyEntry } from '../ledger';
@@ -35,8 +35,17 @@ export function positionMarket(p: LeverProduct, row: repo.PositionRow): Market {
   };
 }
 
-function tiersOf(row: repo.PositionRow) {
-  return marginTiers(parseTierRows(row.tiers));
+/** Parsed tier tables by their JSON text: a sweep's positions share a handful of them. */
+const tierCache = new Map<string, MarginTier[]>();
+function tiersOf(row: repo.PositionRow): MarginTier[] {
+  const key = typeof row.tiers === 'string' ? row.tiers : JSON.stringify(row.tiers);
+  let tiers = tierCache.get(key);
+  if (!tiers) {
+    if (tierCache.size > 1000) tierCache.clear();
+    tiers = marginTiers(parseTierRows(row.tiers));
+    tierCache.set(key, tiers);
+  }
+  return tiers;
 }
 
 export function positionTerms(p: LeverProduct, row: repo.PositionRow) {
@@ -105,7 +114,7 @@ export async function closeAt(
     // liquidation takes this lock before the position's row, so they queue instead of deadlocking).
     let fund = 0n;
     let insurance: number | null = null;
-    if (settleClose(m, t, margin, price, asked, 0n).reason === 'liquidation') {
+    if (isLiquidatable(t, price)) {
       insurance = await ledger.systemAccount(trx, INSURANCE_ACCOUNT, currencyId);
       await lockAccount(trx, insurance);
       fund = (await accountBalance(trx, insurance)).available;
@@ -186,11 +195,7 @@ export async function closeBatch(
       }));
       const insurance = await ledger.systemAccount(trx, INSURANCE_ACCOUNT, currencyId);
       let fund = 0n;
-      if (
-        figures.some(
-          (x) => settleClose(x.m, x.t, x.margin, x.price, x.it.reason, 0n).reason === 'liquidation',
-        )
-      ) {
+      if (figures.some((x) => isLiquidatable(x.t, x.price))) {
         await lockAccount(trx, insurance);
         fund = (await accountBalance(trx, insurance)).available;
       }

@@ -162,15 +162,21 @@ export async function markClosed(
  * Open positions of a market that a price in [low, high] may trigger: a trigger price below the
  * entry at or above `low`, or one above it at or below `high` (the two partial indexes).
  */
+export type TriggerRow = Pick<
+  PositionRow,
+  'id' | 'side' | 'liq_price' | 'tp' | 'sl' | 'opened_at' | 'stops_at'
+>;
+
 export async function triggerCandidates(
   db: Executor,
   instrumentId: number,
   low: string,
   high: string,
-): Promise<PositionRow[]> {
+): Promise<TriggerRow[]> {
+  // Only what deciding a trigger needs: a crash tick can trigger tens of thousands at once.
   return db
     .selectFrom('lever_positions')
-    .selectAll()
+    .select(['id', 'side', 'liq_price', 'tp', 'sl', 'opened_at', 'stops_at'])
     .where('instrument_id', '=', instrumentId)
     .where('status', '=', 'open')
     .where((eb) => eb.or([eb('trigger_low', '>=', low), eb('trigger_high', '<=', high)]))
@@ -295,4 +301,15 @@ export async function markClosedMany(
     closed_at: r.closed_at ? new Date(r.closed_at) : null,
     stops_at: r.stops_at ? new Date(r.stops_at) : null,
   }));
+}
+
+/** Open positions by id (the sweep loads a batch's rows whole just before closing them). */
+export async function openPositionsByIds(db: Executor, ids: string[]): Promise<PositionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('lever_positions')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('status', '=', 'open')
+    .execute();
 }

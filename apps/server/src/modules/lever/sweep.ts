@@ -17,7 +17,7 @@ import { triggered, type Side } from './rules';
 const BATCH = 500;
 export const SWEEP_INTERVAL_MS = 250;
 /** Positions closed per transaction by the sweep. */
-const CLOSE_BATCH = 200;
+const CLOSE_BATCH = 500;
 
 export interface SweepTotals {
   ticks: number;
@@ -73,15 +73,30 @@ export async function sweepMarket(
           Number(BigInt(a.tick.id) - BigInt(b.tick.id)) || Number(BigInt(a.row.id) - BigInt(b.row.id)),
       );
     const size = opts.batchSize ?? CLOSE_BATCH;
-    for (let i = 0; i < hits.length; i += size) {
-      const chunk = hits.slice(i, i + size);
+    const chunks: Array<typeof hits> = [];
+    for (let i = 0; i < hits.length; i += size) chunks.push(hits.slice(i, i + size));
+    // Each batch's rows are read whole while the previous batch commits (a second connection).
+    const load = (chunk: typeof hits) =>
+      repo.openPositionsByIds(
+        ctx.db,
+        chunk.map((h) => h.row.id),
+      );
+    let next = chunks.length ? load(chunks[0]!) : null;
+    for (const [k, chunk] of chunks.entries()) {
       try {
-        for (const row of await closeBatch(ctx, p, chunk)) {
+        const rows = new Map((await next!).map((r) => [r.id, r]));
+        next = k + 1 < chunks.length ? load(chunks[k + 1]!) : null;
+        const items = chunk.flatMap((h) => {
+          const row = rows.get(h.row.id);
+          return row ? [{ row, tick: h.tick, reason: h.reason }] : [];
+        });
+        for (const row of await closeBatch(ctx, p, items)) {
           totals.closed++;
           opts.onClose?.(row.id);
         }
       } catch (err) {
         // The cursor stays: the next pass reads these ticks again (what closed stays closed).
+        await next?.catch(() => undefined);
         totals.errors++;
         if (opts.log !== false)
           ctx.log.error({ err, positions: chunk.length }, 'lever: trigger closes failed');
@@ -97,7 +112,7 @@ export async function sweepMarket(
 
 /** The first tick (in order) that triggers the position, and what it triggers. */
 export function firstTrigger(
-  row: repo.PositionRow,
+  row: repo.TriggerRow,
   ticks: Tick[],
 ): { tick: Tick; reason: 'liquidation' | 'sl' | 'tp' } | null {
   const d = (v: string | null) => (v === null ? null : new Dec(v));
