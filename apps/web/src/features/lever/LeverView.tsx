@@ -9,7 +9,7 @@ import { Skeleton } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { LeverDeal, LeverMarket } from '@bourse/contract';
+import { ACCOUNT_TYPES, type LeverDeal, type LeverMarket } from '@bourse/contract';
 import { useToken } from '../../api/session';
 import { PATHS } from '../../app/paths';
 import { formatAmount } from '../../lib/format';
@@ -49,7 +49,7 @@ function Balance({ balance, market }: { balance: NonNullable<LeverDeal['balance'
       <button
         type="button"
         className="lever-transfer"
-        onClick={() => void navigate(PATHS.transfer)}
+        onClick={() => void navigate(`${PATHS.transfer}?to=${ACCOUNT_TYPES.lever}`)}
         data-testid="lever-transfer"
       >
         {t('lever.transferIn')}

@@ -1,13 +1,15 @@
 /**
  * /pages/fund/transfer: move funds between the user's own accounts (from/to with swap), after a
  * confirmation dialog — opened only for an amount the source account holds (checked exactly here,
- * again by the server).
+ * again by the server). `?to=3` (an account type) preselects the destination, as the leverage
+ * screen's "Transfer in" does.
  */
 import { ACCOUNT_TYPES, type AccountType } from '@bourse/contract';
 import { parseUnits } from '@bourse/money';
 import { useQuery } from '@tanstack/react-query';
 import { Picker, Toast } from 'antd-mobile';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { amountForInput, checkAmount } from '../../../lib/amountCheck';
@@ -51,8 +53,10 @@ export default function TransferPage() {
   const coins = useCoins();
   const wallet = useWalletList();
   const [coinId, setCoinId] = useState<number | null>(null);
-  const [from, setFrom] = useState<AccountType>(ACCOUNT_TYPES.change);
-  const [to, setTo] = useState<AccountType>(ACCOUNT_TYPES.micro);
+  const [params] = useSearchParams();
+  const asked = TYPES.find(([, v]) => String(v) === params.get('to'))?.[1];
+  const [from, setFrom] = useState<AccountType>(asked === ACCOUNT_TYPES.change ? ACCOUNT_TYPES.micro : ACCOUNT_TYPES.change);
+  const [to, setTo] = useState<AccountType>(asked ?? ACCOUNT_TYPES.micro);
   const [amount, setAmount] = useState('');
   const [picking, setPicking] = useState<'coin' | 'from' | 'to' | null>(null);
   const { busy, confirm, send } = useFundAction();
