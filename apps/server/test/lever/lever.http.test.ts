@@ -219,12 +219,12 @@ describe('the console', () => {
     const before = Number(
       ((await op('GET', '/api/admin/lever/insurance')).message as Insurance).funds[0]!.balance,
     );
-    const fund = await op('POST', '/api/admin/lever/insurance/fund', {
-      currency_id: m.usdt.id,
-      amount: '250',
-      memo: 'top-up',
-    });
+    const topUp = { currency_id: m.usdt.id, amount: '250', memo: 'top-up', client_key: 'topup-1' };
+    const fund = await op('POST', '/api/admin/lever/insurance/fund', topUp);
     expect(Number((fund.message as Insurance).funds[0]!.balance)).toBe(before + 250);
+    // A retry with the same key moves nothing again (and is not audited twice).
+    const retried = await op('POST', '/api/admin/lever/insurance/fund', topUp);
+    expect(Number((retried.message as Insurance).funds[0]!.balance)).toBe(before + 250);
     const anon = await call('GET', '/api/admin/lever/insurance');
     expect(anon.type).not.toBe('ok');
     const audit = await h.ctx.db

@@ -124,6 +124,7 @@ export const leverAdminPositionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   lang: langField,
 });
+export type LeverAdminPositionsQuery = z.output<typeof leverAdminPositionsQuerySchema>;
 
 /** POST /admin/lever/insurance/fund: moves platform capital (house) into the insurance fund. */
 export const leverInsuranceFundBodySchema = z.object({
@@ -133,7 +134,10 @@ export const leverInsuranceFundBodySchema = z.object({
     .trim()
     .regex(/^\d{1,20}(\.\d{1,18})?$/),
   memo: z.string().trim().min(1).max(200),
+  /** A retry with the same key moves nothing again. */
+  client_key: clientKeyField,
   lang: langField,
 });
+export type LeverInsuranceFundBody = z.input<typeof leverInsuranceFundBodySchema>;
 
 export const leverLangQuerySchema = z.object({ lang: langField });

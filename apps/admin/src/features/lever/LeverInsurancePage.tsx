@@ -76,6 +76,8 @@ function TopUp({ funds }: { funds: Fund[] }) {
       currency_id: v.currency_id!,
       amount: v.amount.trim(),
       memo: v.memo.trim(),
+      // One key per confirmed top-up: a retried request (network, double click) moves nothing twice.
+      client_key: `topup-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
     };
     // A money movement: the operator confirms the exact figure first.
     void modal.confirm({

@@ -96,7 +96,16 @@ export function leverAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preValidation: admins,
         schema: { tags, body: leverInsuranceFundBodySchema, response: apiResponse(leverInsuranceSchema) },
       },
-      async (req) => ok(await fundInsurance(ctx, currentOperator(req), req.body, req.ip)),
+      async (req) =>
+        ok(
+          await fundInsurance(
+            ctx,
+            currentOperator(req),
+            req.body,
+            req.ip,
+            req.body.client_key && `lever:insurance:${req.body.client_key}`,
+          ),
+        ),
     );
   };
 }

@@ -253,10 +253,10 @@ export async function fundInsurance(
   const r = parseAmountInput(input.amount, currency.decimals);
   if (!r.ok) throw new AppError(r.reason === 'not_positive' ? 'amount_not_positive' : 'amount_precision');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const moved = await ctx.db.transaction().execute(async (trx) => {
     const house = await ledger.systemAccount(trx, 'house', currency.id);
     const fund = await ledger.systemAccount(trx, INSURANCE_ACCOUNT, currency.id);
-    await ledger.transfer(
+    return ledger.transfer(
       trx,
       house,
       fund,
@@ -271,7 +271,7 @@ export async function fundInsurance(
       now,
     );
   });
-  if (op)
+  if (op && !moved.duplicate)
     await audit(
       ctx,
       op.id,
