@@ -7,6 +7,7 @@ import { CHAIN_ERRORS } from './errors-chain';
 import { CONTENT_ERRORS } from './errors-content';
 import { CONTRACTS_ERRORS } from './errors-contracts';
 import { IDENTITY_ERRORS } from './errors-identity';
+import { FOLLOW_ERRORS } from './errors-follow';
 import { LEVER_ERRORS } from './errors-lever';
 import { MARKET_ERRORS } from './errors-market';
 import { SAVINGS_ERRORS } from './errors-savings';
@@ -56,6 +57,7 @@ export const ERROR_CODES = [
   ...SAVINGS_ERRORS,
   ...CHAIN_ERRORS,
   ...LEVER_ERRORS,
+  ...FOLLOW_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

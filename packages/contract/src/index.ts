@@ -36,3 +36,5 @@ export * from './api/contracts-requests';
 export * from './api/spot-requests';
 export * from './api/lever';
 export * from './api/lever-requests';
+export * from './api/follow';
+export * from './api/follow-requests';
