@@ -5,6 +5,7 @@ import type { OperatorRole } from '@bourse/contract';
 import { assetsNav } from '../features/assets/routes';
 import { chainNav } from '../features/chain/routes';
 import { contractsNav } from '../features/contracts/routes';
+import { followNav } from '../features/follow/routes';
 import { leverNav } from '../features/lever/routes';
 import { savingsNav } from '../features/savings/routes';
 import { spotNav } from '../features/spot/routes';
@@ -23,6 +24,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   ...chainNav,
   ...contractsNav,
   ...leverNav,
+  ...followNav,
   ...spotNav,
   ...savingsNav,
   { path: '/users', label: 'Users' },

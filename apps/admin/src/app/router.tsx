@@ -5,6 +5,7 @@ import { assetsRoutes } from '../features/assets/routes';
 import { LoginPage } from '../features/auth/LoginPage';
 import { chainRoutes } from '../features/chain/routes';
 import { contractsRoutes } from '../features/contracts/routes';
+import { followRoutes } from '../features/follow/routes';
 import { leverRoutes } from '../features/lever/routes';
 import { savingsRoutes } from '../features/savings/routes';
 import { spotRoutes } from '../features/spot/routes';
@@ -55,6 +56,7 @@ export function AppRouter() {
             {chainRoutes}
             {contractsRoutes}
             {leverRoutes}
+            {followRoutes}
             {spotRoutes}
             {savingsRoutes}
             <Route
