@@ -47,16 +47,14 @@ export function MarketPicker({ visible, markets, current, onPick, onClose }: Pro
                     {m.is_demo && <span className="tag-demo">{t('common.demoData')}</span>}
                   </span>
                 </span>
-                <span className="lever-picker-side">
-                  <span className="num">{formatPrice(m.price, m.price_precision)}</span>
-                  {!m.market_open ? (
-                    <span className="lever-closed-note">
-                      {t('lever.closedOpensAt', { time: formatInstant(m.opens_at).slice(0, 16) })}
-                    </span>
-                  ) : !m.tradable ? (
-                    <span className="lever-closed-note">{t('lever.suspended')}</span>
-                  ) : null}
-                </span>
+                <span className="lever-picker-price num">{formatPrice(m.price, m.price_precision)}</span>
+                {!m.market_open ? (
+                  <span className="lever-closed-note lever-picker-note">
+                    {t('lever.closedOpensAt', { time: formatInstant(m.opens_at).slice(0, 16) })}
+                  </span>
+                ) : !m.tradable ? (
+                  <span className="lever-closed-note lever-picker-note">{t('lever.suspended')}</span>
+                ) : null}
               </button>
             );
           })}

@@ -70,7 +70,7 @@ export function PositionCard({
     if (reached) onTrigger();
   }, [reached, onTrigger]);
   const pp = p.price_precision;
-  const level = figures ? ratioLevel(figures.margin_ratio) : 'safe';
+  const level = figures ? ratioLevel(figures.margin_ratio) : 'none';
 
   return (
     <article
