@@ -15,9 +15,11 @@ import {
   Button,
   Flex,
   Form,
+  Grid,
   Input,
   Modal,
   Segmented,
+  Select,
   Table,
   Tag,
   Typography,
@@ -71,6 +73,12 @@ const DONE: Record<TraderReviewAction, string> = {
   suspend: 'suspended',
   resume: 'resumed',
 };
+const ACTION_LABEL: Record<TraderReviewAction, string> = {
+  approve: 'Approve…',
+  reject: 'Reject…',
+  suspend: 'Suspend…',
+  resume: 'Resume…',
+};
 const REFRESH_MS = 10_000;
 
 const traderName = (t: AdminTrader) => `${t.nickname || t.user_label} (#${t.trader_user_id})`;
@@ -88,6 +96,49 @@ function TraderCell({ t }: { t: AdminTrader }) {
         #{t.trader_user_id}
       </Typography.Text>
     </Flex>
+  );
+}
+
+function Bio({ bio }: { bio: string }) {
+  return (
+    <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 3, expandable: 'collapsible' }}>
+      {bio}
+    </Typography.Paragraph>
+  );
+}
+
+/** The status, and the profit share once the trader was approved. */
+function StatusCell({ t }: { t: AdminTrader }) {
+  const shared = t.status === 'approved' || t.status === 'suspended';
+  return (
+    <Flex vertical align="flex-start" gap={2}>
+      <Tag color={STATUS[t.status].color} style={{ marginInlineEnd: 0 }}>
+        {STATUS[t.status].label}
+      </Tag>
+      {shared ? <span className="amount">{formatShare(t.share_rate)} share</span> : null}
+    </Flex>
+  );
+}
+
+function Dates({ t }: { t: AdminTrader }) {
+  return (
+    <Flex vertical className="mono follow-dates">
+      <span title="Applied">{formatDateTime(t.applied_at)}</span>
+      <Typography.Text type="secondary" title="Reviewed">
+        {t.reviewed_at ? formatDateTime(t.reviewed_at) : 'not reviewed'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** Active follows; a link to the trader's copies once they could have any. */
+function Copiers({ t }: { t: AdminTrader }) {
+  return t.status === 'pending' ? (
+    <span className="amount">{t.copiers}</span>
+  ) : (
+    <Link to={`/follow/copies?trader=${t.trader_user_id}`} title="Copy log of this trader">
+      <span className="amount">{t.copiers}</span>
+    </Link>
   );
 }
 
@@ -162,6 +213,7 @@ export default function FollowTradersPage() {
   const qc = useQueryClient();
   const me = useOperator();
   const isAdmin = hasRole(me, ['admin']);
+  const wide = Grid.useBreakpoint().md ?? true;
   const { page, limit, setPage, params, setParams } = usePageParams();
   const filter: Filter = FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'pending';
   const q: FollowTradersQuery = { status: filter === 'all' ? undefined : filter, page, limit };
@@ -247,109 +299,123 @@ export default function FollowTradersPage() {
     }
   };
 
+  const actionsOf = (t: AdminTrader) => {
+    const actions = ACTIONS[t.status];
+    if (actions.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+    if (!isAdmin) return <Typography.Text type="secondary">admins only</Typography.Text>;
+    const busy = review.isPending && review.variables?.t.trader_user_id === t.trader_user_id;
+    return (
+      <Flex gap={6} wrap>
+        {actions.map((a) => (
+          <Button
+            key={a}
+            size="small"
+            type={a === 'approve' || a === 'resume' ? 'primary' : 'default'}
+            danger={a === 'reject' || a === 'suspend'}
+            loading={busy && review.variables?.input.action === a}
+            disabled={review.isPending && !busy}
+            onClick={() => decide(t, a)}
+            data-testid={`follow-${a}-${t.trader_user_id}`}
+          >
+            {ACTION_LABEL[a]}
+          </Button>
+        ))}
+      </Flex>
+    );
+  };
+
   const columns: TableColumnsType<AdminTrader> = [
-    { title: 'Trader', key: 'trader', width: 190, fixed: 'left', render: (_, t) => <TraderCell t={t} /> },
+    { title: 'Trader', key: 'trader', width: 170, render: (_, t) => <TraderCell t={t} /> },
     {
       title: 'Bio',
       dataIndex: 'bio',
-      width: 260,
-      render: (bio: string) => (
-        <Typography.Paragraph
-          style={{ marginBottom: 0, maxWidth: 260 }}
-          ellipsis={{ rows: 3, expandable: 'collapsible' }}
-        >
-          {bio}
-        </Typography.Paragraph>
-      ),
+      width: 230,
+      render: (bio: string) => <Bio bio={bio} />,
     },
     {
-      title: 'Status',
-      dataIndex: 'status',
+      title: 'Status · share',
+      key: 'status',
       width: 100,
-      render: (s: TraderStatus) => <Tag color={STATUS[s].color}>{STATUS[s].label}</Tag>,
-    },
-    {
-      title: 'Profit share',
-      dataIndex: 'share_rate',
-      width: 90,
-      align: 'right',
-      render: (v: string, t) =>
-        t.status === 'pending' || t.status === 'rejected' ? (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ) : (
-          <span className="amount">{formatShare(v)}</span>
-        ),
+      render: (_, t) => <StatusCell t={t} />,
     },
     {
       title: 'Applied / reviewed',
       key: 'dates',
-      width: 160,
-      render: (_, t) => (
-        <Flex vertical className="mono">
-          <span>{formatDateTime(t.applied_at)}</span>
-          <Typography.Text type="secondary">
-            {t.reviewed_at ? formatDateTime(t.reviewed_at) : 'not reviewed'}
-          </Typography.Text>
-        </Flex>
-      ),
+      width: 150,
+      render: (_, t) => <Dates t={t} />,
     },
     {
       title: 'Copiers',
       dataIndex: 'copiers',
-      width: 80,
+      width: 70,
       align: 'right',
-      render: (n: number, t) =>
-        t.status === 'pending' ? (
-          <span className="amount">{n}</span>
-        ) : (
-          <Link to={`/follow/copies?trader=${t.trader_user_id}`} title="Copy log of this trader">
-            <span className="amount">{n}</span>
-          </Link>
-        ),
+      render: (_, t) => <Copiers t={t} />,
     },
     {
       title: 'Share earned (USDT)',
       dataIndex: 'share_earned',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (v: string) => <Amount value={v} />,
     },
     {
       title: isAdmin ? 'Decision' : 'Decision (admins)',
       key: 'actions',
-      width: 180,
-      render: (_, t) => {
-        const actions = ACTIONS[t.status];
-        if (actions.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
-        if (!isAdmin) return <Typography.Text type="secondary">admins only</Typography.Text>;
-        const busy = review.isPending && review.variables?.t.trader_user_id === t.trader_user_id;
-        return (
-          <Flex gap={6} wrap>
-            {actions.map((a) => (
-              <Button
-                key={a}
-                size="small"
-                type={a === 'approve' || a === 'resume' ? 'primary' : 'default'}
-                danger={a === 'reject' || a === 'suspend'}
-                loading={busy && review.variables?.input.action === a}
-                disabled={review.isPending && !busy}
-                onClick={() => decide(t, a)}
-                data-testid={`follow-${a}-${t.trader_user_id}`}
-              >
-                {a === 'approve'
-                  ? 'Approve…'
-                  : a === 'suspend'
-                    ? 'Suspend…'
-                    : a[0]!.toUpperCase() + a.slice(1)}
-              </Button>
-            ))}
-          </Flex>
-        );
-      },
+      width: 160,
+      render: (_, t) => actionsOf(t),
     },
   ];
-  const width = columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : 120), 0);
+  // Phones: one column, each trader as a compact block (the wide table would scroll sideways).
+  const phoneColumns: TableColumnsType<AdminTrader> = [
+    {
+      title: 'Trader',
+      key: 'card',
+      render: (_, t) => (
+        <Flex vertical gap={6}>
+          <Flex justify="space-between" align="flex-start" gap={8}>
+            <TraderCell t={t} />
+            <StatusCell t={t} />
+          </Flex>
+          <Bio bio={t.bio} />
+          <div className="follow-phone-grid">
+            <span className="follow-muted">Applied</span>
+            <span className="mono">{formatDateTime(t.applied_at)}</span>
+            <span className="follow-muted">Reviewed</span>
+            <span className="mono">{t.reviewed_at ? formatDateTime(t.reviewed_at) : 'not reviewed'}</span>
+            <span className="follow-muted">Copiers</span>
+            <Copiers t={t} />
+            <span className="follow-muted">Share earned</span>
+            <span>
+              <Amount value={t.share_earned} /> <span className="follow-muted">USDT</span>
+            </span>
+          </div>
+          {ACTIONS[t.status].length ? actionsOf(t) : null}
+        </Flex>
+      ),
+    },
+  ];
+  const shown = wide ? columns : phoneColumns;
+  const width = shown.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : 0), 0);
+  const setFilter = (v: Filter) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('status', v);
+      next.set('page', '1');
+      return next;
+    });
   const waiting = pending.data?.total ?? 0;
+  const filterOptions = FILTERS.map((f) => ({
+    value: f.value,
+    label:
+      f.value === 'pending' && waiting > 0 ? (
+        <Flex align="center" gap={6} style={{ display: 'inline-flex' }}>
+          {f.label}
+          <Badge count={waiting} size="small" color="gold" />
+        </Flex>
+      ) : (
+        f.label
+      ),
+  }));
 
   return (
     <>
@@ -358,30 +424,22 @@ export default function FollowTradersPage() {
         description="Users who applied to be copied, and the traders they became. Approving sets the profit share their followers pay; suspending stops every follow of the trader at once."
       />
       <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-        <Segmented<Filter>
-          value={filter}
-          onChange={(v) =>
-            setParams((prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('status', v);
-              next.set('page', '1');
-              return next;
-            })
-          }
-          options={FILTERS.map((f) => ({
-            value: f.value,
-            label:
-              f.value === 'pending' && waiting > 0 ? (
-                <Flex align="center" gap={6}>
-                  {f.label}
-                  <Badge count={waiting} size="small" color="gold" />
-                </Flex>
-              ) : (
-                f.label
-              ),
-          }))}
-          data-testid="follow-traders-status"
-        />
+        {wide ? (
+          <Segmented<Filter>
+            value={filter}
+            onChange={setFilter}
+            options={filterOptions}
+            data-testid="follow-traders-status"
+          />
+        ) : (
+          <Select<Filter>
+            value={filter}
+            onChange={setFilter}
+            options={filterOptions}
+            style={{ width: 200 }}
+            data-testid="follow-traders-status"
+          />
+        )}
         {isAdmin ? null : (
           <Typography.Text type="secondary">
             Only an admin can approve, reject, suspend or resume.
@@ -403,9 +461,10 @@ export default function FollowTradersPage() {
       <Table<AdminTrader>
         rowKey="trader_user_id"
         size="small"
-        scroll={{ x: width }}
+        scroll={width ? { x: width } : undefined}
+        showHeader={wide}
         loading={traders.isPending || (traders.isFetching && traders.isPlaceholderData)}
-        columns={columns}
+        columns={shown}
         dataSource={traders.data?.list}
         pagination={tablePagination(page, limit, traders.data?.total, setPage)}
         locale={{

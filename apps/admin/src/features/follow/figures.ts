@@ -37,10 +37,10 @@ export type CopySkipReason = NonNullable<CopyOrder['reason']>;
 export const SKIP_REASONS: Record<CopySkipReason, string> = {
   below_minimum: 'Below the market’s minimum quantity',
   insufficient_balance: 'Insufficient balance in the follower’s lever account',
-  position_limit: 'Over the position limit or the per-copy cap',
+  position_limit: 'Position limit of the market reached',
   market_closed: 'Market closed',
   price_unavailable: 'No fresh price',
-  lead_closed: 'Lead position already closed',
+  lead_closed: 'Lead position closed before it could be copied',
   failed: 'Failed',
 };
 
