@@ -60,12 +60,12 @@ const STATUS: Record<TraderStatus, { label: string; color: string }> = {
   suspended: { label: 'suspended', color: 'volcano' },
   rejected: { label: 'rejected', color: 'default' },
 };
-/** The decisions each status allows. */
+/** The decisions each status allows (as the server allows them: a rejected applicant may still be approved). */
 const ACTIONS: Record<TraderStatus, TraderReviewAction[]> = {
   pending: ['approve', 'reject'],
   approved: ['suspend'],
   suspended: ['resume'],
-  rejected: [],
+  rejected: ['approve'],
 };
 const DONE: Record<TraderReviewAction, string> = {
   approve: 'approved',
