@@ -28,6 +28,7 @@ import { chainAdminRoutes, chainRoutes } from './modules/chain';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsAdminRoutes, contractsRoutes } from './modules/contracts';
 import { leverAdminRoutes, leverRoutes } from './modules/lever';
+import { followAdminRoutes, followRoutes } from './modules/follow';
 import { identityRoutes } from './modules/identity';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger';
 import { marketAdminRoutes, marketRoutes } from './modules/market';
@@ -144,6 +145,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(contractsAdminRoutes(ctx));
       await api.register(leverRoutes(ctx));
       await api.register(leverAdminRoutes(ctx));
+      await api.register(followRoutes(ctx));
+      await api.register(followAdminRoutes(ctx));
       await api.register(spotRoutes(ctx));
       await api.register(spotAdminRoutes(ctx));
       await api.register(savingsRoutes(ctx));

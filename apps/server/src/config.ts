@@ -27,6 +27,8 @@ export interface Config {
   marketTickMs: number;
   /** Days of 1-minute history generated on first start for simulated markets (0 = none). */
   marketBackfillDays: number;
+  /** Demo data: how often the demo lead traders' bot trades (ms; FOLLOW_DEMO_BOT_MS, default 60 s). */
+  followDemoBotMs: number;
   /** Stored ticks older than this many days are pruned hourly, except those a record names (0 = keep all). */
   marketTickRetentionDays: number;
   /** ccxt exchange id, symbols ("BTC/USDT,ETH/USDT") and an optional API base override. */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     marketFeed: env.MARKET_FEED === 'ccxt' || env.MARKET_FEED === 'off' ? env.MARKET_FEED : 'simulated',
     marketSeed: Number.isInteger(Number(env.MARKET_SEED)) && env.MARKET_SEED ? Number(env.MARKET_SEED) : 20211,
     marketTickMs: Math.max(100, Number(env.MARKET_TICK_MS) || 1000),
+    followDemoBotMs: Math.max(1000, Number(env.FOLLOW_DEMO_BOT_MS) || 60_000),
     marketBackfillDays: env.MARKET_BACKFILL_DAYS !== undefined && env.MARKET_BACKFILL_DAYS !== '' ? Math.max(0, Number(env.MARKET_BACKFILL_DAYS) || 0) : 30,
     marketTickRetentionDays:
       env.MARKET_TICK_RETENTION_DAYS !== undefined && env.MARKET_TICK_RETENTION_DAYS !== '' ? Math.max(0, Number(env.MARKET_TICK_RETENTION_DAYS) || 0) : 7,

@@ -11,6 +11,7 @@ import { startChainJobs } from './modules/chain';
 import { ensureContentDefaults } from './modules/content';
 import { contractTickReferences, startContractsJobs } from './modules/contracts';
 import { leverTickReferences, startLeverJobs } from './modules/lever';
+import { startFollowJobs } from './modules/follow';
 import { resolveSession } from './modules/sessions';
 import { ensureBaseCurrencies, startMarketFeed } from './modules/market';
 import { ensurePlatformDefaults, refreshFiatRates } from './modules/platform';
@@ -63,6 +64,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     await startChainJobs(ctx, custody),
     await startContractsJobs(ctx),
     await startLeverJobs(ctx),
+    await startFollowJobs(ctx),
     await startSpotJobs(ctx),
     await startSavingsJobs(ctx),
   ];

@@ -33,6 +33,7 @@ const OWNERS: Record<string, string[]> = {
   savings: ['savings_products', 'savings_subscriptions', 'savings_incomes', 'savings_runs'],
   spot: ['spot_markets', 'spot_writer_seq', 'spot_orders', 'spot_trades'],
   lever: ['lever_products', 'lever_positions', 'lever_sweep_cursors'],
+  follow: ['follow_traders', 'follows', 'follow_copies', 'follow_cursor'],
 };
 
 

@@ -118,7 +118,7 @@ describe('database functions', () => {
   it('a database upgraded from the release ends with the schema of a fresh one', async () => {
     expect(release.commit).toMatch(/^76af7fa/);
     // The release's migrations are all recorded, so the upgrade runs only what came since.
-    expect(upgradeRan.filter((r) => !r.startsWith('function '))).toEqual(['027_drop_dead_functions', '028_lever']);
+    expect(upgradeRan.filter((r) => !r.startsWith('function '))).toEqual(['027_drop_dead_functions', '028_lever', '029_follow']);
     expect(upgradeRan.filter((r) => r.startsWith('function ')).sort()).toEqual(functionFiles().map((f) => `function ${f.name}`).sort());
     const a = await schemaSnapshot(fresh.db);
     const b = await schemaSnapshot(upgraded.handle.db);

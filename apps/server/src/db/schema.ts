@@ -4,6 +4,7 @@ import type { ChainTables } from './tables/chain';
 import type { ContentTables } from './tables/content';
 import type { ContractsTables } from './tables/contracts';
 import type { IdentityTables } from './tables/identity';
+import type { FollowTables } from './tables/follow';
 import type { LeverTables } from './tables/lever';
 import type { MarketTables } from './tables/market';
 import type { SavingsTables } from './tables/savings';
@@ -170,7 +171,8 @@ export interface DB
     SpotTables,
     SavingsTables,
     ChainTables,
-    LeverTables {}
+    LeverTables,
+    FollowTables {}
 
 export type CurrencyRow = Selectable<CurrenciesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { seedAssetsDemo } from '../modules/assets';
 import { seedChainDemo } from '../modules/chain';
 import { seedContractsDemo } from '../modules/contracts';
 import { seedLeverDemoData } from '../modules/lever';
+import { seedFollowDemoData } from '../modules/follow';
 import { seedSavingsDemo } from '../modules/savings';
 import { seedSpotDemo } from '../modules/spot';
 
@@ -76,6 +77,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
   await seedChainDemo(ctx);
   await seedContractsDemo(ctx);
   await seedLeverDemoData(ctx);
+  await seedFollowDemoData(ctx);
   await seedSpotDemo(ctx);
   await seedSavingsDemo(ctx);
 }

@@ -16,10 +16,10 @@ export const FOLLOW_STATUSES = ['active', 'stopped'] as const;
 export const COPY_SKIP_REASONS = [
   'below_minimum',
   'insufficient_balance',
-  'over_cap',
   'position_limit',
   'market_closed',
   'price_unavailable',
+  'lead_closed',
   'failed',
 ] as const;
 

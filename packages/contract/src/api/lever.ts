@@ -13,7 +13,8 @@ export const leverSideSchema = z.enum(['long', 'short']);
 export type LeverSide = z.infer<typeof leverSideSchema>;
 
 /** Why a position closed. */
-export const LEVER_EXIT_REASONS = ['user', 'tp', 'sl', 'liquidation'] as const;
+/** `lead`: a copy closed because the lead trader's position closed (copy trading). */
+export const LEVER_EXIT_REASONS = ['user', 'tp', 'sl', 'liquidation', 'lead'] as const;
 export type LeverExitReason = (typeof LEVER_EXIT_REASONS)[number];
 
 /**

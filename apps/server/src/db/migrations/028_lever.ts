@@ -45,7 +45,7 @@ export const lever: string[] = [
      trigger_low numeric(38,18),
      trigger_high numeric(38,18),
      status text not null default 'open' check (status in ('open', 'closed')),
-     exit_reason text check (exit_reason in ('user', 'tp', 'sl', 'liquidation')),
+     exit_reason text check (exit_reason in ('user', 'tp', 'sl', 'liquidation', 'lead')),
      exit_price numeric(38,18),
      exit_tick_id bigint,
      close_fee numeric(38,0) check (close_fee >= 0),

@@ -21,6 +21,7 @@ import { ledgerLockOrder } from './025_ledger_lock_order';
 import { loginDevices } from './026_login_devices';
 import { dropDeadFunctions } from './027_drop_dead_functions';
 import { lever } from './028_lever';
+import { follow } from './029_follow';
 
 /**
  * Ordered migrations. Append new ones; never edit one that has shipped.
@@ -54,4 +55,5 @@ export const migrations: Array<{ name: string; statements: string[] }> = [
   { name: '026_login_devices', statements: loginDevices },
   { name: '027_drop_dead_functions', statements: dropDeadFunctions },
   { name: '028_lever', statements: lever },
+  { name: '029_follow', statements: follow },
 ];

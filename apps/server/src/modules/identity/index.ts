@@ -19,5 +19,5 @@ export { setSmsProvider, type SmsProvider, type OutgoingMessage } from './mailer
 export { consumeCode, issueCode, type Scene } from './codes';
 export { ownTarget } from './account';
 export { usersByIds, findBookAddress, boundCardFields, type UserContact, type BookAddress } from './user-lookup';
-export { userLabels, type UserLabel } from './user-labels';
+export { userLabels, publicProfiles, type UserLabel } from './user-labels';
 export { ensureDemoUser } from './demo-users';

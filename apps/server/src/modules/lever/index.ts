@@ -19,3 +19,17 @@ export async function seedLeverDemoData(ctx: AppContext): Promise<void> {
   await seedLeverDemo(ctx);
 }
 export { leverTickReferences } from './tick-references';
+export {
+  openPosition,
+  closeAtTick,
+  closeNow,
+  positionsByIds,
+  positionsAfter,
+  lastPositionId,
+  closedPositions,
+  openPositionsOf,
+  leverEquity,
+  type OpenInput as LeverOpenInput,
+  type PositionRow as LeverPositionRow,
+} from './positions-api';
+export { marginCurrencyId as leverMarginCurrencyId } from './admin-service';

@@ -24,7 +24,8 @@ import { AppError } from '../../http/errors';
 import type { Settlement } from './products';
 
 export type Side = 1 | 2;
-export type ExitReason = 'user' | 'tp' | 'sl' | 'liquidation';
+/** `lead`: a copy closed with its lead trader's position (copy trading). */
+export type ExitReason = 'user' | 'tp' | 'sl' | 'liquidation' | 'lead';
 
 export interface Market {
   settlement: Settlement;
@@ -172,7 +173,7 @@ export interface Stops {
 }
 
 /** What a tick at `price` and `at` triggers, in the order of the rules: liquidation, stop-loss, take-profit. */
-export function triggered(side: Side, s: Stops, price: Dec, at: Date): ExitReason | null {
+export function triggered(side: Side, s: Stops, price: Dec, at: Date): 'liquidation' | 'sl' | 'tp' | null {
   const below = (x: Dec | null) => x !== null && price.lte(x);
   const above = (x: Dec | null) => x !== null && price.gte(x);
   if (at.getTime() <= s.openedAt.getTime()) return null;

@@ -125,7 +125,7 @@ export function firstTrigger(
   };
   for (const tick of ticks) {
     const reason = triggered(row.side as Side, stops, new Dec(tick.price), tick.at);
-    if (reason && reason !== 'user') return { tick, reason };
+    if (reason) return { tick, reason };
   }
   return null;
 }
