@@ -4,6 +4,7 @@ import { AssetsSkeleton } from '../features/assets/components/AssetsSkeleton';
 import { assetsRoutes } from '../features/assets/routes';
 import { contentRoutes } from '../features/content/routes';
 import { contractRoutes } from '../features/contract/routes';
+import { followRoutes } from '../features/follow/routes';
 import { leverRoutes } from '../features/lever/routes';
 import { savingsRoutes } from '../features/savings/routes';
 import { spotRoutes } from '../features/spot/routes';
@@ -64,6 +65,7 @@ export function AppRoutes() {
         {assetsRoutes}
         {contractRoutes}
         {leverRoutes}
+        {followRoutes}
         {spotRoutes}
         {savingsRoutes}
         <Route path="*" element={<NotFoundPage />} />

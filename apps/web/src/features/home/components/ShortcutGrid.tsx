@@ -4,6 +4,7 @@
  */
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MenuItem } from '@bourse/contract';
 import { CoinIcon } from '../../../ui/CoinIcon';
@@ -18,10 +19,12 @@ import {
   SavingsIcon,
   ServiceIcon,
   TradeIcon,
+  UserIcon,
   WalletIcon,
   WithdrawIcon,
 } from '../../../ui/icons';
 import { QueryError } from '../../../ui/QueryError';
+import { FOLLOW_PATHS } from '../../follow/paths';
 import { useMenu } from '../../platform/api/menu';
 import { useServiceLink } from '../api/site';
 
@@ -39,6 +42,7 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   invite: InviteIcon,
   service: ServiceIcon,
   language: GlobeIcon,
+  follow: UserIcon,
 };
 
 const TINTS = ['#3461ff', '#0ecb81', '#f0a020', '#8a5cf6', '#ff6b6b', '#14b8c4', '#2b7de9', '#5b6475'];
@@ -66,12 +70,17 @@ function ShortcutIcon({ item, tint }: { item: MenuItem; tint: string }) {
 }
 
 export function ShortcutGrid() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isPending, isError, refetch } = useMenu();
   const service = useServiceLink();
   if (isPending) return <Skeleton.Paragraph lineCount={2} animated className="list-skeleton" />;
   if (isError) return <QueryError compact onRetry={() => void refetch()} />;
   const items = data.filter((item) => item.url !== 'service:' || service.available);
+  // Copy trading is always offered, unless the operator's menu already links it.
+  if (!items.some((item) => item.key === 'follow' || item.url === FOLLOW_PATHS.list)) {
+    items.push({ id: -1, key: 'follow', name: t('follow.shortcut'), icon: 'follow', url: FOLLOW_PATHS.list, sort: 0 });
+  }
   if (items.length === 0) return null;
 
   const open = (item: MenuItem) => {
