@@ -262,6 +262,7 @@ export default function FollowCopiesPage() {
       ) : null}
       <Table<CopyLogEntry>
         rowKey="id"
+        onRow={(c) => ({ 'data-testid': `follow-copy-${c.id}` }) as object}
         size="small"
         scroll={width ? { x: width } : undefined}
         showHeader={wide}

@@ -89,9 +89,11 @@ function TraderCell({ t }: { t: AdminTrader }) {
       <Typography.Text strong ellipsis style={{ maxWidth: 170 }}>
         {t.nickname || '—'}
       </Typography.Text>
-      <Typography.Text ellipsis style={{ maxWidth: 170 }}>
-        {t.user_label}
-      </Typography.Text>
+      {t.user_label !== t.nickname ? (
+        <Typography.Text ellipsis style={{ maxWidth: 170 }}>
+          {t.user_label}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" className="mono">
         #{t.trader_user_id}
       </Typography.Text>
@@ -460,6 +462,7 @@ export default function FollowTradersPage() {
       ) : null}
       <Table<AdminTrader>
         rowKey="trader_user_id"
+        onRow={(t) => ({ 'data-testid': `follow-trader-${t.trader_user_id}` }) as object}
         size="small"
         scroll={width ? { x: width } : undefined}
         showHeader={wide}
