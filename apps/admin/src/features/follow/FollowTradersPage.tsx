@@ -126,9 +126,9 @@ function Dates({ t }: { t: AdminTrader }) {
   return (
     <Flex vertical className="mono follow-dates">
       <span title="Applied">{formatDateTime(t.applied_at)}</span>
-      <Typography.Text type="secondary" title="Reviewed">
+      <span className="follow-muted" title="Reviewed">
         {t.reviewed_at ? formatDateTime(t.reviewed_at) : 'not reviewed'}
-      </Typography.Text>
+      </span>
     </Flex>
   );
 }
@@ -279,7 +279,7 @@ export default function FollowTradersPage() {
                 all of their <b>{t.copiers}</b> active follow{t.copiers === 1 ? '' : 's'} stop;
               </li>
               <li>every open copied position closes at the current price and profit share is settled;</li>
-              <li>each follower gets an inbox message saying the trader was suspended.</li>
+              <li>each follower’s follow shows it stopped because the trader was suspended.</li>
             </ul>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
               Resuming later does not restart the stopped follows. Recorded in the audit log.
