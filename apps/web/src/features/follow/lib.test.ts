@@ -54,7 +54,7 @@ describe('checkFollowForm', () => {
 
   it('refuses an amount out of bounds, with too many places, or missing', () => {
     expect(fields(form({ number: '9.99' }))).toEqual(['number:validate.min']);
-    expect(fields(form({ number: '200000.01', maxPerCopy: '300000' }))).toEqual(['number:validate.max']);
+    expect(fields(form({ number: '200000.01', maxPerCopy: '200000' }))).toEqual(['number:validate.max']);
     expect(fields(form({ number: '10.001' }))).toEqual(['number:validate.decimals']);
     expect(fields(form({ number: '' }))).toEqual(['number:validate.enterAmount']);
     expect(fields(form({ number: 'abc' }))).toEqual(['number:validate.invalidAmount']);
@@ -63,7 +63,7 @@ describe('checkFollowForm', () => {
   it('refuses a cap below the fixed amount (compared exactly), but not in ratio mode', () => {
     expect(fields(form({ number: '100', maxPerCopy: '99.99' }))).toEqual(['maxPerCopy:follow.form.maxBelowAmount']);
     expect(fields(form({ number: '100.5', maxPerCopy: '100.5' }))).toEqual([]);
-    expect(fields(form({ mode: 'ratio', number: '2', maxPerCopy: '1' }))).toEqual([]);
+    expect(fields(form({ mode: 'ratio', number: '2', maxPerCopy: '10' }))).toEqual([]);
   });
 
   it('checks a ratio within 0.01 – 10', () => {
@@ -73,8 +73,10 @@ describe('checkFollowForm', () => {
     expect(fields(form({ mode: 'ratio', number: '10.5' }))).toEqual(['number:validate.max']);
   });
 
-  it('requires the cap, and checks the stop-loss only when given', () => {
+  it('requires the cap within 10 – 200,000 USDT, and checks the stop-loss only when given', () => {
     expect(fields(form({ maxPerCopy: '' }))).toEqual(['maxPerCopy:validate.enterAmount']);
+    expect(fields(form({ mode: 'ratio', number: '1', maxPerCopy: '9' }))).toEqual(['maxPerCopy:validate.min']);
+    expect(fields(form({ maxPerCopy: '200001' }))).toEqual(['maxPerCopy:validate.max']);
     expect(fields(form({ stopLoss: '  ' }))).toEqual([]);
     expect(fields(form({ stopLoss: '0' }))).toEqual(['stopLoss:validate.positive']);
     expect(fields(form({ stopLoss: '50.5' }))).toEqual([]);

@@ -10,7 +10,11 @@ import type { FollowBody, FollowPeriod, FollowSort } from './api/follow';
 
 export const DEFAULT_PERIOD: FollowPeriod = 30;
 
-/** Bounds of the follow form (the API's, /follow/follow): the server checks them again. */
+/**
+ * Bounds of the follow form, as the server's follow service checks them (FOLLOW_LIMITS of
+ * apps/server/src/modules/follow/service.ts; not in the contract): the amount per copy and the cap
+ * per copy 10 – 200,000 USDT, the ratio 0.01 – 10. The server checks them again.
+ */
 export const FOLLOW_LIMITS = {
   amount: { min: '10', max: '200000', unit: 'USDT' },
   ratio: { min: '0.01', max: '10', unit: '×' },
@@ -55,15 +59,16 @@ export interface FormProblem {
 /**
  * What is wrong with the form, field by field (message keys of `common` with their values), or
  * an empty list. The amount per copy (or the multiple) within the API's bounds; the cap per copy
- * a positive USDT amount, not below the amount per copy in fixed-amount mode (it would cut every
- * copy); the stop-loss optional, else a positive USDT amount.
+ * within the amount bounds and not below the amount per copy in fixed-amount mode (it would cut
+ * every copy); the stop-loss optional, else a positive USDT amount.
  */
 export function checkFollowForm(form: FollowForm): FormProblem[] {
   const out: FormProblem[] = [];
   const bounds = FOLLOW_LIMITS[form.mode];
   const n = checkAmount(form.number, { decimals: PLACES, unit: bounds.unit, min: bounds.min, max: bounds.max });
   if (n) out.push({ field: 'number', ...n });
-  const max = checkAmount(form.maxPerCopy, { decimals: PLACES, unit: 'USDT' });
+  const cap = FOLLOW_LIMITS.amount;
+  const max = checkAmount(form.maxPerCopy, { decimals: PLACES, unit: cap.unit, min: cap.min, max: cap.max });
   if (max) out.push({ field: 'maxPerCopy', ...max });
   else if (form.mode === 'amount' && !n && lessThan(form.maxPerCopy, form.number)) {
     out.push({ field: 'maxPerCopy', key: 'follow.form.maxBelowAmount', values: {} });

@@ -7,6 +7,8 @@ import { fractionPercent, signClass } from '../../lever/lib';
 import type { FollowPeriod } from '../api/follow';
 import { initials } from '../lib';
 
+type Cell = [label: string, value: string];
+
 /** USDT shown to 6 places at most (truncated), at least 2. */
 export const usdt = (v: string | null | undefined) => formatAmount(v, 6, 2);
 
@@ -61,22 +63,32 @@ export function Roi({ value, testId }: { value: string; testId?: string }) {
   );
 }
 
-/** MDD, win rate, AUM, copiers (and trades when `trades`) of a period. */
-export function StatsGrid({ stats, trades = false }: { stats: TraderStats; trades?: boolean }) {
+/**
+ * MDD, win rate, AUM and copiers of a period in four columns; with `full`, also the closed trades
+ * (and the open positions when given) in three columns.
+ */
+export function StatsGrid({
+  stats,
+  full = false,
+  openPositions,
+}: {
+  stats: TraderStats;
+  full?: boolean;
+  openPositions?: number;
+}) {
   const { t } = useTranslation();
-  const cells: Array<[string, React.ReactNode]> = [
-    [t('follow.mdd'), <span className="num">{fractionPercent(stats.mdd)}</span>],
-    [t('follow.winRate'), <span className="num">{fractionPercent(stats.win_rate)}</span>],
-    [t('follow.aum'), <span className="num">{usdt(stats.aum)}</span>],
-    [t('follow.copiers'), <span className="num">{stats.copiers}</span>],
-  ];
-  if (trades) cells.push([t('follow.trades'), <span className="num">{stats.trades}</span>]);
+  const mdd: Cell = [t('follow.mdd'), fractionPercent(stats.mdd)];
+  const win: Cell = [t('follow.winRate'), fractionPercent(stats.win_rate)];
+  const aum: Cell = [t('follow.aum'), usdt(stats.aum)];
+  const copiers: Cell = [t('follow.copiers'), String(stats.copiers)];
+  const cells: Cell[] = full ? [mdd, win, [t('follow.trades'), String(stats.trades)], aum, copiers] : [mdd, win, aum, copiers];
+  if (full && openPositions !== undefined) cells.push([t('follow.openPositions'), String(openPositions)]);
   return (
-    <dl className="follow-stats">
+    <dl className={`follow-stats${full ? ' follow-stats-3' : ''}`}>
       {cells.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd className="num">{value}</dd>
         </div>
       ))}
     </dl>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { formatAmount } from '../../../lib/format';
 import { useLeverDeal } from '../../lever/api/lever';
 import { fractionPercent } from '../../lever/lib';
 import { useStartFollow } from '../api/follow';
@@ -83,7 +84,11 @@ export function FollowSheet({ trader, onClose }: Props) {
               inputMode="decimal"
               value={form.number}
               onChange={(v) => set({ number: v })}
-              placeholder={t('follow.form.range', { min: bounds.min, max: bounds.max, unit: bounds.unit })}
+              placeholder={t('follow.form.range', {
+                min: formatAmount(bounds.min, 2, 0),
+                max: formatAmount(bounds.max, 2, 0),
+                unit: bounds.unit,
+              })}
               data-testid="follow-number"
             />
             {problemOf('number')}

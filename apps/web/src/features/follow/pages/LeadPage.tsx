@@ -125,7 +125,7 @@ function Profile({ lead }: { lead: LeadProfile & { status: NonNullable<LeadProfi
               </div>
             </div>
           </div>
-          <StatsGrid stats={lead.stats} trades />
+          <StatsGrid stats={lead.stats} full />
         </section>
       )}
       <HowComputed />

@@ -134,9 +134,6 @@ export default function TraderDetailPage() {
             <span>
               {t('follow.shareRate')} <b className="num">{fractionPercent(d.share_rate)}</b>
             </span>
-            <span>
-              {t('follow.openPositions')} <b className="num">{d.open_positions}</b>
-            </span>
           </div>
         </section>
         <section className="follow-section">
@@ -164,7 +161,7 @@ export default function TraderDetailPage() {
               </div>
             </div>
           </div>
-          <StatsGrid stats={d.stats} trades />
+          <StatsGrid stats={d.stats} full openPositions={d.open_positions} />
           <h2 className="follow-h2 follow-h2-gap">{t('follow.navTitle')}</h2>
           <NavChart nav={d.nav} />
           <p className="follow-note">{t('follow.navNote')}</p>
