@@ -43,25 +43,22 @@ function FollowCard({ f }: { f: Follow }) {
           Toast.show({ icon: 'success', content: t('follow.stopped') });
         }),
     });
-  const rows: Array<[string, React.ReactNode]> = [
+  const terms: Array<[string, string]> = [
     [
       t('follow.terms'),
       f.mode === 'amount'
         ? t('follow.termsAmount', { number: usdt(f.number) })
         : t('follow.termsRatio', { number: f.number }),
     ],
-    [t('follow.form.max'), `${usdt(f.max_per_copy)} USDT`],
+    [t('follow.form.max'), usdt(f.max_per_copy)],
     [t('follow.stopLossShort'), f.stop_loss ? `${usdt(f.stop_loss)} USDT` : t('follow.none')],
-    [t('follow.realized'), <SignedUsdt key="r" value={f.realized} testId={`follow-realized-${f.trader_user_id}`} />],
-    [t('follow.shared'), `${usdt(f.shared)} USDT`],
-    [t('follow.hwm'), `${usdt(f.high_water_mark)} USDT`],
     [t('follow.shareRate'), fractionPercent(f.share_rate)],
     [t('follow.copiesSkipped'), `${f.copies} / ${f.skipped}`],
     [t('follow.startedAt'), formatInstant(f.started_at)],
   ];
   if (!active) {
-    rows.push([t('follow.stoppedAt'), formatInstant(f.stopped_at)]);
-    rows.push([t('follow.stopReasonLabel'), t(stopReasonKey(f.stop_reason))]);
+    terms.push([t('follow.stoppedAt'), formatInstant(f.stopped_at)]);
+    terms.push([t('follow.stopReasonLabel'), t(stopReasonKey(f.stop_reason))]);
   }
   return (
     <article className={`follow-section follow-follow${active ? '' : ' follow-follow-stopped'}`} data-testid={`follow-follow-${f.id}`}>
@@ -71,8 +68,23 @@ function FollowCard({ f }: { f: Follow }) {
         </button>
         <span className={`follow-status follow-status-${f.status}`}>{t(`follow.status.${f.status}`)}</span>
       </header>
-      <dl className="lever-rows">
-        {rows.map(([label, value]) => (
+      <div className="follow-card-main follow-follow-money">
+        <div>
+          <div className="follow-k">{t('follow.realized')}</div>
+          <div className="follow-pnl">
+            <SignedUsdt value={f.realized} testId={`follow-realized-${f.trader_user_id}`} />
+          </div>
+        </div>
+        <div className="follow-right">
+          <div className="follow-k">{t('follow.shared')}</div>
+          <div className="num">{usdt(f.shared)} USDT</div>
+          <div className="follow-k">
+            {t('follow.hwm')} <span className="num">{usdt(f.high_water_mark)} USDT</span>
+          </div>
+        </div>
+      </div>
+      <dl className="follow-stats follow-stats-3">
+        {terms.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd className="num">{value}</dd>
@@ -96,7 +108,7 @@ function FollowCard({ f }: { f: Follow }) {
   );
 }
 
-function CopyRow({ c }: { c: CopyOrder }) {
+function CopyRow({ c, trader }: { c: CopyOrder; trader: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const p = c.position;
@@ -105,6 +117,7 @@ function CopyRow({ c }: { c: CopyOrder }) {
       <SideTag side={c.side} leverage={p?.leverage} />
       <span className="follow-trade-symbol">{c.symbol}</span>
       <span className={`follow-copy-status follow-copy-${c.status}`}>{t(`follow.copyStatus.${c.status}`)}</span>
+      {trader && <div className="follow-copy-of">{t('follow.copyOf', { nickname: trader })}</div>}
     </div>
   );
   if (c.status === 'placed' && p) {
@@ -170,6 +183,7 @@ function Mine() {
   if (q.isError && !q.data) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
   const follows = activeFirst(q.data.pages[0]?.follows ?? []);
   const copies = q.data.pages.flatMap((p) => p.copies);
+  const names = new Map(follows.map((f) => [f.id, f.trader_nickname]));
   if (follows.length === 0) {
     return (
       <StateView icon={<InboxIcon />} title={t('follow.mineEmpty')} description={t('follow.mineEmptyDesc')} testId="follow-mine-empty">
@@ -199,7 +213,7 @@ function Mine() {
           ) : (
             <>
               {copies.map((c) => (
-                <CopyRow key={c.id} c={c} />
+                <CopyRow key={c.id} c={c} trader={names.get(c.follow_id)} />
               ))}
               <InfiniteScroll loadMore={async () => void (await q.fetchNextPage())} hasMore={q.hasNextPage}>
                 {(hasMore: boolean, failed: boolean, retry: () => void) =>
