@@ -13,7 +13,7 @@ import { Dec, decimalToUnits, unitsToDecimal } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import {
-  closeAtTick,
+  closeAllAtTick,
   lastPositionId,
   leverEquity,
   leverMarginCurrencyId,
@@ -135,27 +135,33 @@ export async function mirrorPass(ctx: AppContext, totals: MirrorTotals): Promise
     }
     await repo.saveCursor(ctx.db, fresh[fresh.length - 1]!.id);
   }
-  // 2. Copies whose lead closed.
+  // 2. Copies whose lead closed: closed together at the lead's exit tick (the sweep's batch close).
   const placed = await repo.placedCopies(ctx.db);
   if (placed.length === 0) return;
   const positions = await positionsByIds(ctx, [
     ...new Set(placed.flatMap((c) => [c.lead_position_id, c.copy_position_id!])),
   ]);
-  const touched = new Set<string>();
+  const byLead = new Map<string, LeverPositionRow[]>();
   for (const c of placed) {
     const lead = positions.get(c.lead_position_id)?.row;
     const copy = positions.get(c.copy_position_id!)?.row;
-    if (!lead || !copy) continue;
-    if (copy.status === 'open' && lead.status === 'closed' && lead.exit_tick_id) {
-      const f = await repo.followById(ctx.db, c.follow_id);
-      if (f && (await closeAtTick(ctx, f.follower_id, copy.id, lead.exit_tick_id, 'lead'))) totals.closed++;
+    if (lead?.status === 'closed' && lead.exit_tick_id && copy?.status === 'open')
+      byLead.set(lead.id, [...(byLead.get(lead.id) ?? []), copy]);
+  }
+  const closedNow = new Set<string>();
+  for (const [leadId, copies] of byLead) {
+    const lead = positions.get(leadId)!.row;
+    for (const row of await closeAllAtTick(ctx, copies, lead.exit_tick_id!, 'lead')) {
+      closedNow.add(row.id);
+      totals.closed++;
     }
-    if (copy.status === 'closed' || lead.status === 'closed') {
-      const now = (await positionsByIds(ctx, [copy.id])).get(copy.id)?.row;
-      if (now?.status === 'closed') {
-        await repo.markCopyClosed(ctx.db, c.id);
-        touched.add(c.follow_id);
-      }
+  }
+  const touched = new Set<string>();
+  for (const c of placed) {
+    const copy = positions.get(c.copy_position_id!)?.row;
+    if (copy?.status === 'closed' || closedNow.has(c.copy_position_id!)) {
+      await repo.markCopyClosed(ctx.db, c.id);
+      touched.add(c.follow_id);
     }
   }
   // 3. Profit share and stop-loss of the follows whose copies closed.

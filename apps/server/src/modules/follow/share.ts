@@ -10,7 +10,7 @@ import { ACCOUNT_TYPES } from '@bourse/contract';
 import { Dec, decimalToUnits } from '@bourse/money';
 import type { AppContext } from '../../context';
 import { accountBalance, ledger, lockAccount } from '../ledger';
-import { positionsByIds } from '../lever';
+import { positionRowsByIds } from '../lever';
 import * as repo from './repo';
 
 /** Realised P&L of a follow's copies in base units (closed copies: P&L − opening fee − closing fee), and open copies. */
@@ -19,13 +19,13 @@ export async function followResult(
   followId: string,
 ): Promise<{ realized: bigint; open: number }> {
   const copies = await repo.copiesOfFollows(ctx.db, [followId]);
-  const positions = await positionsByIds(
+  const rows = await positionRowsByIds(
     ctx,
     copies.map((c) => c.copy_position_id!),
   );
   let realized = 0n;
   let open = 0;
-  for (const { row } of positions.values()) {
+  for (const row of rows) {
     if (row.status === 'open') open++;
     else realized += BigInt(row.pnl ?? '0') - BigInt(row.open_fee) - BigInt(row.close_fee ?? '0');
   }

@@ -22,8 +22,10 @@ export { leverTickReferences } from './tick-references';
 export {
   openPosition,
   closeAtTick,
+  closeAllAtTick,
   closeNow,
   positionsByIds,
+  positionRowsByIds,
   positionsAfter,
   lastPositionId,
   closedPositions,

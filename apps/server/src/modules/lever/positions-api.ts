@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { errorMessage } from '../../http/i18n';
 import { accountBalance, findUserAccountId } from '../ledger';
 import { tickAt, tickById } from '../market';
-import { closeAt } from './close';
+import { closeAt, closeBatch } from './close';
 import { loadProducts } from './products';
 import * as repo from './repo';
 import { closeMany, open, type OpenInput } from './service';
@@ -146,4 +146,41 @@ export async function leverEquity(ctx: AppContext, userId: number, currencyId: n
   if (acct === null) return 0n;
   const b = await accountBalance(ctx.db, acct);
   return b.available + b.frozen;
+}
+
+/**
+ * Closes many open positions of one market at one stored tick (the copies of a closed lead
+ * position), in batches through the sweep's close path: one transaction per batch, each position
+ * closed at most once. Returns the rows closed now.
+ */
+export async function closeAllAtTick(
+  ctx: AppContext,
+  rows: PositionRow[],
+  tickId: string,
+  reason: ExitReason,
+): Promise<PositionRow[]> {
+  const open = rows.filter((r) => r.status === 'open');
+  if (open.length === 0) return [];
+  const tick = await tickById(ctx.db, tickId);
+  const p = (await loadProducts(ctx, { instrumentId: open[0]!.instrument_id }))[0];
+  if (!tick || !p || open.some((r) => r.instrument_id !== tick.instrument_id))
+    throw new AppError('lever_position_not_found');
+  const out: PositionRow[] = [];
+  for (let i = 0; i < open.length; i += 500) {
+    out.push(
+      ...(await closeBatch(
+        ctx,
+        p,
+        open.slice(i, i + 500).map((row) => ({ row, tick, reason })),
+      )),
+    );
+  }
+  return out;
+}
+
+/** Position rows by id, without views (figures computed by the caller). */
+export function positionRowsByIds(ctx: AppContext, ids: string[]): Promise<PositionRow[]> {
+  return ids.length
+    ? ctx.db.selectFrom('lever_positions').selectAll().where('id', 'in', ids).execute()
+    : Promise.resolve([]);
 }
