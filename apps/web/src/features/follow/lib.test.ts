@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Follow } from '@bourse/contract';
+import { COPY_SKIP_REASONS, FOLLOW_PERIODS, FOLLOW_SORTS, type Follow } from '@bourse/contract';
 import {
   activeFirst,
   checkFollowForm,
@@ -10,6 +10,8 @@ import {
   parsePeriod,
   parseSort,
   parseTraderId,
+  PERIODS,
+  SORTS,
   skipReasonKey,
   stopReasonKey,
   type FollowForm,
@@ -23,6 +25,14 @@ const form = (patch: Partial<FollowForm> = {}): FollowForm => ({
   ...patch,
 });
 const fields = (f: FollowForm) => checkFollowForm(f).map((p) => `${p.field}:${p.key}`);
+
+describe("the contract's lists", () => {
+  it("periods and sorts are the contract's, in its order; every skip reason has its own message", () => {
+    expect(PERIODS).toEqual([...FOLLOW_PERIODS]);
+    expect(SORTS).toEqual([...FOLLOW_SORTS]);
+    for (const r of COPY_SKIP_REASONS) expect(skipReasonKey(r)).toBe(`follow.skip.${r}`);
+  });
+});
 
 describe('URL parameters', () => {
   it('reads the period (7, 30, 90; else 30) and the sort (else ROI)', () => {
@@ -61,7 +71,9 @@ describe('checkFollowForm', () => {
   });
 
   it('refuses a cap below the fixed amount (compared exactly), but not in ratio mode', () => {
-    expect(fields(form({ number: '100', maxPerCopy: '99.99' }))).toEqual(['maxPerCopy:follow.form.maxBelowAmount']);
+    expect(fields(form({ number: '100', maxPerCopy: '99.99' }))).toEqual([
+      'maxPerCopy:follow.form.maxBelowAmount',
+    ]);
     expect(fields(form({ number: '100.5', maxPerCopy: '100.5' }))).toEqual([]);
     expect(fields(form({ mode: 'ratio', number: '2', maxPerCopy: '10' }))).toEqual([]);
   });
@@ -75,7 +87,9 @@ describe('checkFollowForm', () => {
 
   it('requires the cap within 10 – 200,000 USDT, and checks the stop-loss only when given', () => {
     expect(fields(form({ maxPerCopy: '' }))).toEqual(['maxPerCopy:validate.enterAmount']);
-    expect(fields(form({ mode: 'ratio', number: '1', maxPerCopy: '9' }))).toEqual(['maxPerCopy:validate.min']);
+    expect(fields(form({ mode: 'ratio', number: '1', maxPerCopy: '9' }))).toEqual([
+      'maxPerCopy:validate.min',
+    ]);
     expect(fields(form({ maxPerCopy: '200001' }))).toEqual(['maxPerCopy:validate.max']);
     expect(fields(form({ stopLoss: '  ' }))).toEqual([]);
     expect(fields(form({ stopLoss: '0' }))).toEqual(['stopLoss:validate.positive']);
@@ -142,12 +156,11 @@ describe('reasons', () => {
 describe('activeFirst', () => {
   it('puts active follows first and keeps the order within each group', () => {
     const f = (id: string, status: Follow['status']) => ({ id, status });
-    expect(activeFirst([f('a', 'stopped'), f('b', 'active'), f('c', 'stopped'), f('d', 'active')]).map((x) => x.id)).toEqual([
-      'b',
-      'd',
-      'a',
-      'c',
-    ]);
+    expect(
+      activeFirst([f('a', 'stopped'), f('b', 'active'), f('c', 'stopped'), f('d', 'active')]).map(
+        (x) => x.id,
+      ),
+    ).toEqual(['b', 'd', 'a', 'c']);
   });
 });
 

@@ -4,11 +4,35 @@
  * plain-words summary of a follow, translation keys of skip and stop reasons, the NAV-per-unit
  * curve as chart points, and ordering. Figures are shown with the leverage screens' helpers.
  */
-import { COPY_SKIP_REASONS, FOLLOW_PERIODS, FOLLOW_SORTS, type CopyOrder, type Follow, type TraderDetail } from '@bourse/contract';
+// Types only: the contract's runtime values live beside zod schemas, which must not reach the bundle.
+import type { CopyOrder, Follow, TraderDetail } from '@bourse/contract';
 import { checkAmount, type AmountProblem } from '../../lib/amountCheck';
 import type { FollowBody, FollowPeriod, FollowSort } from './api/follow';
 
 export const DEFAULT_PERIOD: FollowPeriod = 30;
+
+/** FOLLOW_PERIODS and FOLLOW_SORTS of the contract, in its order (the records make the types check them). */
+const PERIOD_SET: Record<FollowPeriod, true> = { 7: true, 30: true, 90: true };
+export const PERIODS = Object.keys(PERIOD_SET).map(Number) as FollowPeriod[];
+const SORT_SET: Record<FollowSort, true> = {
+  roi: true,
+  pnl: true,
+  mdd: true,
+  win_rate: true,
+  aum: true,
+  copiers: true,
+};
+export const SORTS = Object.keys(SORT_SET) as FollowSort[];
+/** COPY_SKIP_REASONS of the contract: a reason added there fails the type check here until it is translated. */
+const SKIP_SET: Record<SkipReason, true> = {
+  below_minimum: true,
+  insufficient_balance: true,
+  position_limit: true,
+  market_closed: true,
+  price_unavailable: true,
+  lead_closed: true,
+  failed: true,
+};
 
 /**
  * Bounds of the follow form, as the server's follow service checks them (FOLLOW_LIMITS of
@@ -34,12 +58,12 @@ export interface FollowForm {
 /** A period from the URL (7, 30 or 90), else 30 days. */
 export function parsePeriod(value: string | null): FollowPeriod {
   const n = Number(value);
-  return (FOLLOW_PERIODS as readonly number[]).includes(n) ? (n as FollowPeriod) : DEFAULT_PERIOD;
+  return Object.hasOwn(PERIOD_SET, String(n)) ? (n as FollowPeriod) : DEFAULT_PERIOD;
 }
 
 /** A sort from the URL, else ROI. */
 export function parseSort(value: string | null): FollowSort {
-  return (FOLLOW_SORTS as readonly string[]).includes(value ?? '') ? (value as FollowSort) : 'roi';
+  return value !== null && Object.hasOwn(SORT_SET, value) ? (value as FollowSort) : 'roi';
 }
 
 /** A trader's user id from the URL (a positive integer of at most 10 digits), else null. */
@@ -65,7 +89,12 @@ export interface FormProblem {
 export function checkFollowForm(form: FollowForm): FormProblem[] {
   const out: FormProblem[] = [];
   const bounds = FOLLOW_LIMITS[form.mode];
-  const n = checkAmount(form.number, { decimals: PLACES, unit: bounds.unit, min: bounds.min, max: bounds.max });
+  const n = checkAmount(form.number, {
+    decimals: PLACES,
+    unit: bounds.unit,
+    min: bounds.min,
+    max: bounds.max,
+  });
   if (n) out.push({ field: 'number', ...n });
   const cap = FOLLOW_LIMITS.amount;
   const max = checkAmount(form.maxPerCopy, { decimals: PLACES, unit: cap.unit, min: cap.min, max: cap.max });
@@ -141,11 +170,11 @@ export function followSummary(form: FollowForm, nickname: string, shareRate: str
 }
 
 /** Message key of a skipped copy's reason; an unknown code reads as "failed". */
-export function skipReasonKey(reason: CopyOrder['reason'] | string | null): `follow.skip.${SkipReason}` {
-  const known = (COPY_SKIP_REASONS as readonly string[]).includes(reason ?? '');
+export function skipReasonKey(reason: string | null): `follow.skip.${SkipReason}` {
+  const known = reason !== null && Object.hasOwn(SKIP_SET, reason);
   return `follow.skip.${known ? (reason as SkipReason) : 'failed'}`;
 }
-type SkipReason = (typeof COPY_SKIP_REASONS)[number];
+type SkipReason = NonNullable<CopyOrder['reason']>;
 
 const STOP_REASONS = ['user', 'stop_loss', 'suspended'] as const;
 type StopReason = (typeof STOP_REASONS)[number] | 'other';

@@ -49,8 +49,10 @@ export const FOLLOW_LIST_SIZE = 10;
 
 export const followKeys = {
   all: ['follow'] as const,
-  list: (period: number, sort: string, signedIn: boolean) => ['follow', 'list', period, sort, signedIn] as const,
-  detail: (id: number, period: number, signedIn: boolean) => ['follow', 'detail', id, period, signedIn] as const,
+  list: (period: number, sort: string, signedIn: boolean) =>
+    ['follow', 'list', period, sort, signedIn] as const,
+  detail: (id: number, period: number, signedIn: boolean) =>
+    ['follow', 'detail', id, period, signedIn] as const,
   trades: (id: number) => ['follow', 'trades', id] as const,
   mine: ['follow', 'mine'] as const,
   lead: ['follow', 'lead'] as const,

@@ -1,11 +1,10 @@
 /** Small pieces of the copy-trading screens: avatar, period switch, signed USDT amounts, statistics grid. */
 import type { TraderStats } from '@bourse/contract';
-import { FOLLOW_PERIODS } from '@bourse/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { fractionPercent, signClass } from '../../lever/lib';
 import type { FollowPeriod } from '../api/follow';
-import { initials } from '../lib';
+import { initials, PERIODS } from '../lib';
 
 type Cell = [label: string, value: string];
 
@@ -23,7 +22,15 @@ export function SignedUsdt({ value, testId }: { value: string | null | undefined
   );
 }
 
-export function Avatar({ nickname, src, size = 'md' }: { nickname: string; src: string; size?: 'md' | 'lg' }) {
+export function Avatar({
+  nickname,
+  src,
+  size = 'md',
+}: {
+  nickname: string;
+  src: string;
+  size?: 'md' | 'lg';
+}) {
   return src ? (
     <img className={`follow-avatar follow-avatar-${size}`} src={src} alt="" loading="lazy" />
   ) : (
@@ -33,11 +40,17 @@ export function Avatar({ nickname, src, size = 'md' }: { nickname: string; src: 
   );
 }
 
-export function PeriodSwitch({ value, onChange }: { value: FollowPeriod; onChange: (p: FollowPeriod) => void }) {
+export function PeriodSwitch({
+  value,
+  onChange,
+}: {
+  value: FollowPeriod;
+  onChange: (p: FollowPeriod) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="follow-periods" role="radiogroup" aria-label={t('follow.period')}>
-      {FOLLOW_PERIODS.map((p) => (
+      {PERIODS.map((p) => (
         <button
           key={p}
           type="button"
@@ -81,7 +94,9 @@ export function StatsGrid({
   const win: Cell = [t('follow.winRate'), fractionPercent(stats.win_rate)];
   const aum: Cell = [t('follow.aum'), usdt(stats.aum)];
   const copiers: Cell = [t('follow.copiers'), String(stats.copiers)];
-  const cells: Cell[] = full ? [mdd, win, [t('follow.trades'), String(stats.trades)], aum, copiers] : [mdd, win, aum, copiers];
+  const cells: Cell[] = full
+    ? [mdd, win, [t('follow.trades'), String(stats.trades)], aum, copiers]
+    : [mdd, win, aum, copiers];
   if (full && openPositions !== undefined) cells.push([t('follow.openPositions'), String(openPositions)]);
   return (
     <dl className={`follow-stats${full ? ' follow-stats-3' : ''}`}>

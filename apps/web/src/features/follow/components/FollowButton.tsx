@@ -38,7 +38,9 @@ export function FollowButton({ traderUserId, following, onFollow, block, size = 
         confirmText: t('common.logIn'),
         cancelText: t('common.cancel'),
         onConfirm: () =>
-          void navigate(PATHS.login, { state: { from: location.pathname + location.search } satisfies LoginState }),
+          void navigate(PATHS.login, {
+            state: { from: location.pathname + location.search } satisfies LoginState,
+          }),
       });
       return;
     }

@@ -14,7 +14,14 @@ import { formatAmount } from '../../../lib/format';
 import { useLeverDeal } from '../../lever/api/lever';
 import { fractionPercent } from '../../lever/lib';
 import { useStartFollow } from '../api/follow';
-import { checkFollowForm, FOLLOW_LIMITS, followBody, followSummary, type FollowForm, type FollowMode } from '../lib';
+import {
+  checkFollowForm,
+  FOLLOW_LIMITS,
+  followBody,
+  followSummary,
+  type FollowForm,
+  type FollowMode,
+} from '../lib';
 import { FOLLOW_PATHS } from '../paths';
 import { usdt } from './Figures';
 
@@ -125,7 +132,11 @@ export function FollowSheet({ trader, onClose }: Props) {
                 {balance ? `${usdt(balance.available)} ${balance.currency}` : '--'}
               </span>
             </div>
-            <button type="button" className="follow-link" onClick={() => void navigate(`${PATHS.transfer}?to=3`)}>
+            <button
+              type="button"
+              className="follow-link"
+              onClick={() => void navigate(`${PATHS.transfer}?to=3`)}
+            >
               {t('follow.form.transferIn')} ›
             </button>
             <div className="follow-sheet-actions">
@@ -139,9 +150,11 @@ export function FollowSheet({ trader, onClose }: Props) {
           <>
             <p className="follow-summary-lead">{t('follow.summary.title')}</p>
             <ul className="follow-summary" data-testid="follow-summary">
-              {followSummary(form, trader.nickname, fractionPercent(trader.share_rate)).map(([key, values]) => (
-                <li key={key}>{t(key, values)}</li>
-              ))}
+              {followSummary(form, trader.nickname, fractionPercent(trader.share_rate)).map(
+                ([key, values]) => (
+                  <li key={key}>{t(key, values)}</li>
+                ),
+              )}
             </ul>
             <p className="follow-note">
               {t('follow.summary.where')}{' '}
@@ -151,7 +164,12 @@ export function FollowSheet({ trader, onClose }: Props) {
             </p>
             <div className="follow-sheet-actions">
               <Button onClick={() => setStep('form')}>{t('follow.form.edit')}</Button>
-              <Button color="primary" loading={start.isPending} onClick={confirm} data-testid="follow-confirm">
+              <Button
+                color="primary"
+                loading={start.isPending}
+                onClick={confirm}
+                data-testid="follow-confirm"
+              >
                 {t('follow.form.confirm')}
               </Button>
             </div>

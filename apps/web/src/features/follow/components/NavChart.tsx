@@ -19,9 +19,18 @@ export function NavChart({ nav }: { nav: TraderDetail['nav'] }) {
     if (!el || points.length === 0) return;
     const chart = createChart(el, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#5b6475', fontSize: 10, attributionLogo: false },
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#5b6475',
+        fontSize: 10,
+        attributionLogo: false,
+      },
       grid: { vertLines: { visible: false }, horzLines: { color: '#f1f3f7' } },
-      rightPriceScale: { borderColor: '#eceff4', scaleMargins: { top: 0.12, bottom: 0.08 }, entireTextOnly: true },
+      rightPriceScale: {
+        borderColor: '#eceff4',
+        scaleMargins: { top: 0.12, bottom: 0.08 },
+        entireTextOnly: true,
+      },
       timeScale: { borderColor: '#eceff4', timeVisible: false, fixLeftEdge: true, fixRightEdge: true },
       handleScroll: false,
       handleScale: false,

@@ -30,7 +30,11 @@ export function TraderCard({ trader: tr, period, onFollow }: Props) {
             {t('follow.shareRate')} <span className="num">{fractionPercent(tr.share_rate)}</span>
           </div>
         </div>
-        <FollowButton traderUserId={tr.trader_user_id} following={tr.following} onFollow={() => onFollow(tr)} />
+        <FollowButton
+          traderUserId={tr.trader_user_id}
+          following={tr.following}
+          onFollow={() => onFollow(tr)}
+        />
       </header>
       <div className="follow-card-main">
         <div>

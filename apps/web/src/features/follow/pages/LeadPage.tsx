@@ -87,7 +87,12 @@ function Profile({ lead }: { lead: LeadProfile & { status: NonNullable<LeadProfi
         <dl className="lever-rows">
           <div>
             <dt>{t('follow.shareRate')}</dt>
-            <dd className="num">{lead.share_rate ? fractionPercent(lead.share_rate) : '--'}</dd>
+            <dd className="num">
+              {/* Set by the operator on approval: nothing to show before. */}
+              {lead.share_rate && (lead.status === 'approved' || lead.status === 'suspended')
+                ? fractionPercent(lead.share_rate)
+                : '--'}
+            </dd>
           </div>
           <div>
             <dt>{t('follow.copiers')}</dt>

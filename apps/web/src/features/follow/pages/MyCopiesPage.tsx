@@ -61,9 +61,16 @@ function FollowCard({ f }: { f: Follow }) {
     terms.push([t('follow.stopReasonLabel'), t(stopReasonKey(f.stop_reason))]);
   }
   return (
-    <article className={`follow-section follow-follow${active ? '' : ' follow-follow-stopped'}`} data-testid={`follow-follow-${f.id}`}>
+    <article
+      className={`follow-section follow-follow${active ? '' : ' follow-follow-stopped'}`}
+      data-testid={`follow-follow-${f.id}`}
+    >
       <header className="follow-follow-head">
-        <button type="button" className="follow-name" onClick={() => void navigate(traderPath(f.trader_user_id))}>
+        <button
+          type="button"
+          className="follow-name"
+          onClick={() => void navigate(traderPath(f.trader_user_id))}
+        >
           {f.trader_nickname} ›
         </button>
         <span className={`follow-status follow-status-${f.status}`}>{t(`follow.status.${f.status}`)}</span>
@@ -116,7 +123,9 @@ function CopyRow({ c, trader }: { c: CopyOrder; trader: string | undefined }) {
     <div className="follow-trade-head">
       <SideTag side={c.side} leverage={p?.leverage} />
       <span className="follow-trade-symbol">{c.symbol}</span>
-      <span className={`follow-copy-status follow-copy-${c.status}`}>{t(`follow.copyStatus.${c.status}`)}</span>
+      <span className={`follow-copy-status follow-copy-${c.status}`}>
+        {t(`follow.copyStatus.${c.status}`)}
+      </span>
       {trader && <div className="follow-copy-of">{t('follow.copyOf', { nickname: trader })}</div>}
     </div>
   );
@@ -186,7 +195,12 @@ function Mine() {
   const names = new Map(follows.map((f) => [f.id, f.trader_nickname]));
   if (follows.length === 0) {
     return (
-      <StateView icon={<InboxIcon />} title={t('follow.mineEmpty')} description={t('follow.mineEmptyDesc')} testId="follow-mine-empty">
+      <StateView
+        icon={<InboxIcon />}
+        title={t('follow.mineEmpty')}
+        description={t('follow.mineEmptyDesc')}
+        testId="follow-mine-empty"
+      >
         <Button size="small" color="primary" onClick={() => void navigate(FOLLOW_PATHS.list)}>
           {t('follow.browse')}
         </Button>

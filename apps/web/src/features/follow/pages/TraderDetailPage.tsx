@@ -50,7 +50,8 @@ function ClosedPosition({ p }: { p: LeverPosition }) {
           {t('follow.qty')} <span className="num">{p.qty}</span>
         </span>
         <span>
-          {t('follow.margin')} <span className="num">
+          {t('follow.margin')}{' '}
+          <span className="num">
             {formatAmount(p.margin, p.decimals)} {p.currency}
           </span>
         </span>
@@ -64,7 +65,8 @@ function Trades({ id }: { id: number }) {
   const q = useTraderTrades(id);
   let body: ReactNode;
   if (q.isPending) body = <Skeleton.Paragraph lineCount={5} animated />;
-  else if (q.isError && !q.data) body = <QueryError compact error={q.error} onRetry={() => void q.refetch()} />;
+  else if (q.isError && !q.data)
+    body = <QueryError compact error={q.error} onRetry={() => void q.refetch()} />;
   else {
     const items = q.data.pages.flatMap((p) => p.list);
     body =
@@ -112,7 +114,8 @@ export default function TraderDetailPage() {
   const header = <PageHeader title={t('follow.traderTitle')} fallback={FOLLOW_PATHS.list} />;
 
   let body: ReactNode;
-  if (id === null) body = <StateView icon={<InboxIcon />} title={t('follow.notFound')} testId="follow-trader-missing" />;
+  if (id === null)
+    body = <StateView icon={<InboxIcon />} title={t('follow.notFound')} testId="follow-trader-missing" />;
   else if (q.isPending) body = <Skeleton.Paragraph lineCount={12} animated className="list-skeleton" />;
   else if (q.isError) body = <QueryError error={q.error} onRetry={() => void q.refetch()} />;
   else {
@@ -140,11 +143,14 @@ export default function TraderDetailPage() {
           <PeriodSwitch
             value={period}
             onChange={(p) =>
-              setParams((prev) => {
-                const next = new URLSearchParams(prev);
-                next.set('period', String(p));
-                return next;
-              }, { replace: true })
+              setParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.set('period', String(p));
+                  return next;
+                },
+                { replace: true },
+              )
             }
           />
           <div className="follow-card-main">

@@ -3,7 +3,7 @@
  * win rate, AUM, copiers) kept in the URL, cards page by page with "no more data"; signed out too
  * (Follow then asks to log in). Links to the caller's copies and to becoming a lead trader.
  */
-import { FOLLOW_SORTS, type Trader } from '@bourse/contract';
+import type { Trader } from '@bourse/contract';
 import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { useTraders, type FollowPeriod, type FollowSort } from '../api/follow';
 import { PeriodSwitch } from '../components/Figures';
 import { FollowSheet } from '../components/FollowSheet';
 import { TraderCard } from '../components/TraderCard';
-import { parsePeriod, parseSort } from '../lib';
+import { parsePeriod, parseSort, SORTS } from '../lib';
 import { FOLLOW_PATHS } from '../paths';
 import '../../lever/lever.css';
 import '../../lever/positions.css';
@@ -40,7 +40,12 @@ function TraderList({ period, sort }: { period: FollowPeriod; sort: FollowSort }
       completeText={t('pull.complete')}
     >
       {items.length === 0 ? (
-        <StateView icon={<InboxIcon />} title={t('follow.empty')} description={t('follow.emptyDesc')} testId="follow-empty" />
+        <StateView
+          icon={<InboxIcon />}
+          title={t('follow.empty')}
+          description={t('follow.emptyDesc')}
+          testId="follow-empty"
+        />
       ) : (
         <div className="follow-list" data-testid="follow-list">
           {items.map((tr) => (
@@ -74,11 +79,14 @@ export default function TraderListPage() {
   const period = parsePeriod(params.get('period'));
   const sort = parseSort(params.get('sort'));
   const update = (patch: Record<string, string>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(patch)) next.set(k, v);
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(patch)) next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="page follow-page" data-testid="page-follow-list">
@@ -87,7 +95,12 @@ export default function TraderListPage() {
         fallback={PATHS.home}
         right={
           signedIn ? (
-            <button type="button" className="follow-link" onClick={() => void navigate(FOLLOW_PATHS.mine)} data-testid="follow-to-mine">
+            <button
+              type="button"
+              className="follow-link"
+              onClick={() => void navigate(FOLLOW_PATHS.mine)}
+              data-testid="follow-to-mine"
+            >
               {t('follow.mine')}
             </button>
           ) : undefined
@@ -96,7 +109,7 @@ export default function TraderListPage() {
       <div className="follow-toolbar">
         <PeriodSwitch value={period} onChange={(p) => update({ period: String(p) })} />
         <div className="follow-sorts" role="radiogroup" aria-label={t('follow.sortBy')}>
-          {FOLLOW_SORTS.map((s) => (
+          {SORTS.map((s) => (
             <button
               key={s}
               type="button"
@@ -112,7 +125,12 @@ export default function TraderListPage() {
         </div>
       </div>
       <TraderList period={period} sort={sort} />
-      <button type="button" className="follow-lead-link" onClick={() => void navigate(FOLLOW_PATHS.lead)} data-testid="follow-to-lead">
+      <button
+        type="button"
+        className="follow-lead-link"
+        onClick={() => void navigate(FOLLOW_PATHS.lead)}
+        data-testid="follow-to-lead"
+      >
         {t('follow.becomeLead')} ›
       </button>
     </div>

@@ -79,7 +79,14 @@ export function ShortcutGrid() {
   const items = data.filter((item) => item.url !== 'service:' || service.available);
   // Copy trading is always offered, unless the operator's menu already links it.
   if (!items.some((item) => item.key === 'follow' || item.url === FOLLOW_PATHS.list)) {
-    items.push({ id: -1, key: 'follow', name: t('follow.shortcut'), icon: 'follow', url: FOLLOW_PATHS.list, sort: 0 });
+    items.push({
+      id: -1,
+      key: 'follow',
+      name: t('follow.shortcut'),
+      icon: 'follow',
+      url: FOLLOW_PATHS.list,
+      sort: 0,
+    });
   }
   if (items.length === 0) return null;
 
