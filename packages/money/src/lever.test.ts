@@ -96,7 +96,7 @@ describe('lever formulas', () => {
         const bp = bankruptcyPrice(t);
         if (bp !== null) expect(marginBalance(t, bp).abs().lt('1e-30')).toBe(true);
         const p = t.entry.mul(pct).div(100);
-        const mirror = { ...t, s: t.s === 1 ? -1 : 1 };
+        const mirror: PositionTerms = { ...t, s: t.s === 1 ? -1 : 1 };
         expect(upnl(t, p).add(upnl(mirror, p)).isZero()).toBe(true);
       }),
       { numRuns: 300 },
