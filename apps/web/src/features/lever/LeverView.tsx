@@ -17,6 +17,7 @@ import { ChevronDownIcon, InboxIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/QueryError';
 import { StateView } from '../../ui/StateView';
 import { useLiveTicker, useTickerFeed } from '../market/api/market';
+import { FOLLOW_PATHS } from '../follow/paths';
 import { useLeverDeal } from './api/lever';
 import { MarketPicker } from './components/MarketPicker';
 import { OrderForm } from './components/OrderForm';
@@ -74,6 +75,7 @@ export function LeverSkeleton() {
 
 export default function LeverView() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const signedIn = Boolean(useToken());
   const deal = useLeverDeal();
   const [params, setParams] = useSearchParams();
@@ -155,6 +157,15 @@ export default function LeverView() {
       />
       <PositionsPanel signedIn={signedIn} markets={markets} skew={skew} onChanged={onChanged} />
       <RulesBlock policy={deal.data.policy} />
+      <button
+        type="button"
+        className="lever-card lever-copy-link"
+        onClick={() => void navigate(FOLLOW_PATHS.list)}
+        data-testid="lever-copy-trading"
+      >
+        <span>{t('follow.title')}</span>
+        <span aria-hidden="true">›</span>
+      </button>
       <MarketPicker
         visible={picking}
         markets={markets}
