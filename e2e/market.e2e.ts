@@ -24,12 +24,25 @@ describe('market data in the web app', () => {
   });
 
   const rowSymbols = () =>
-    page.$$eval('[data-testid=quote-list] .quote-row', (rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''));
+    page.$$eval('[data-testid=quote-list] .quote-row', (rows) =>
+      rows.map((r) => r.getAttribute('data-symbol') ?? ''),
+    );
 
   it('lists every market with live prices, labelled as simulated demo prices', async () => {
     await page.goto(`${session.baseUrl}/#/pages/quotation/index`);
     await page.getByTestId('quote-list').waitFor();
-    expect(await rowSymbols()).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT']);
+    expect(await rowSymbols()).toEqual([
+      'BTC/USDT',
+      'ETH/USDT',
+      'LTC/USDT',
+      'SOL/USDT',
+      'XRP/USDT',
+      'DOGE/USDT',
+      'EUR/USD',
+      'GBP/USD',
+      'XAU/USD',
+      'USD/JPY',
+    ]);
     await page.getByTestId('simulated-prices').waitFor();
     const last = page.getByTestId('quote-BTC-USDT').getByTestId('quote-last');
     const first = (await last.textContent())!.trim();
@@ -37,7 +50,10 @@ describe('market data in the web app', () => {
     const box = await page.getByTestId('quote-BTC-USDT').boundingBox();
     // The simulated feed ticks about once a second; the row updates in place.
     await page.waitForFunction(
-      (before) => document.querySelector('[data-testid=quote-BTC-USDT] [data-testid=quote-last]')?.textContent?.trim() !== before,
+      (before) =>
+        document
+          .querySelector('[data-testid=quote-BTC-USDT] [data-testid=quote-last]')
+          ?.textContent?.trim() !== before,
       first,
       { timeout: 15_000 },
     );
@@ -58,7 +74,9 @@ describe('market data in the web app', () => {
     await page.getByTestId('sort-price').click(); // ascending
     expect((await rowSymbols())[0]).toBe('DOGE/USDT');
     await page.getByTestId('sort-change').click();
-    const changes = await page.$$eval('[data-testid=quote-list] .quote-row .change', (els) => els.map((e) => e.textContent ?? ''));
+    const changes = await page.$$eval('[data-testid=quote-list] .quote-row .change', (els) =>
+      els.map((e) => e.textContent ?? ''),
+    );
     const values = changes.map((c) => Number(c.replace('%', '')));
     expect([...values].sort((a, b) => b - a)).toEqual(values);
   });
@@ -77,7 +95,9 @@ describe('market data in the web app', () => {
     await page.reload();
     await page.getByTestId('quote-list').waitFor();
     await page.getByTestId('quote-LTC-USDT').getByTestId('star').click();
-    await expect.poll(() => page.getByTestId('quote-LTC-USDT').getByTestId('star').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('quote-LTC-USDT').getByTestId('star').getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByTestId('quotes-tab-favourites').click();
     await expect.poll(rowSymbols).toEqual(['LTC/USDT']);
     // Stored on the server: a reload still shows it.
@@ -107,11 +127,15 @@ describe('market data in the web app', () => {
     // The chosen fiat converts the price (CNY rate from the bundled table).
     await page.getByTestId('fiat-picker').first().click();
     await page.getByTestId('fiat-CNY').click();
-    await expect.poll(async () => (await page.getByTestId('market-fiat').textContent())!.trim()).toMatch(/^≈¥[\d,]+\.\d{2}$/);
+    await expect
+      .poll(async () => (await page.getByTestId('market-fiat').textContent())!.trim())
+      .toMatch(/^≈¥[\d,]+\.\d{2}$/);
 
     // Buy opens the spot order form for this market with Buy chosen (not the up/down contract screen).
     await page.getByTestId('market-buy').click();
-    await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe('#/pages/transaction/index?view=spot&symbol=BTC/USDT&side=buy');
+    await expect
+      .poll(() => decodeURIComponent(new URL(page.url()).hash))
+      .toBe('#/pages/transaction/index?view=spot&symbol=BTC/USDT&side=buy');
     await page.getByTestId('spot-view').waitFor();
   });
 });

@@ -14,9 +14,13 @@ interface Props {
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The icon the app ships for a market's base currency (`public/coins`; CoinIcon falls back to a letter). */
-export function bundledCoinImage(currency: string): string {
-  return `/coins/${currency.toLowerCase()}.webp`;
+/** Currencies with an icon in `public/coins` (FX and metal currencies have none: a letter instead). */
+const BUNDLED = new Set(['btc', 'eth', 'ltc', 'sol', 'xrp', 'doge', 'usdt', 'bankcard']);
+
+/** The icon the app ships for a market's base currency, or null (CoinIcon then draws a letter, requesting nothing). */
+export function bundledCoinImage(currency: string): string | null {
+  const c = currency.toLowerCase();
+  return BUNDLED.has(c) ? `/coins/${c}.webp` : null;
 }
 
 export function CoinIcon({ name, image, color, size = 0.64 }: Props) {
@@ -26,7 +30,14 @@ export function CoinIcon({ name, image, color, size = 0.64 }: Props) {
     // Lazy: lists of coins sit below the fold, and on a phone network their icons would share
     // the line with the first screen's scripts.
     return (
-      <img className="coin-icon" src={image} alt={name} style={style} loading="lazy" onError={() => setFailed(true)} />
+      <img
+        className="coin-icon"
+        src={image}
+        alt={name}
+        style={style}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
     );
   }
   const background = color && HEX.test(color) ? color : '#8a94a6';

@@ -225,14 +225,17 @@ export async function adminInsurance(ctx: AppContext): Promise<LeverInsurance> {
   const marginId = await marginCurrencyId(ctx);
   const decimals = currencies.find((c) => c.id === marginId)?.decimals ?? 6;
   return {
-    funds: balances.map((b) => {
-      const c = currencies.find((x) => x.id === b.currencyId);
-      return {
-        currency_id: b.currencyId,
-        currency: c?.name ?? `#${b.currencyId}`,
-        balance: formatUnits(b.available, c?.decimals ?? 0),
-      };
-    }),
+    // Every currency has the fund's account; show the margin currency's and any that holds money.
+    funds: balances
+      .filter((b) => b.currencyId === marginId || b.available !== 0n)
+      .map((b) => {
+        const c = currencies.find((x) => x.id === b.currencyId);
+        return {
+          currency_id: b.currencyId,
+          currency: c?.name ?? `#${b.currencyId}`,
+          balance: formatUnits(b.available, c?.decimals ?? 0),
+        };
+      }),
     paid_in: formatUnits(BigInt(totals.paid_in), decimals),
     paid_out: formatUnits(BigInt(totals.paid_out), decimals),
     house_absorbed: formatUnits(BigInt(totals.absorbed), decimals),
