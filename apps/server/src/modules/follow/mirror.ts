@@ -113,8 +113,6 @@ export interface MirrorTotals {
 
 /** One pass of the mirror. */
 export async function mirrorPass(ctx: AppContext, totals: MirrorTotals): Promise<void> {
-  const currencyId = await leverMarginCurrencyId(ctx);
-  const decimals = (await currenciesByIds(ctx.db, [currencyId])).get(currencyId)?.decimals ?? 6;
   // 1. New lead positions. The cursor starts at the newest position when the mirror first runs.
   let cursor = await repo.cursor(ctx.db);
   if (cursor === null) {
@@ -122,6 +120,10 @@ export async function mirrorPass(ctx: AppContext, totals: MirrorTotals): Promise
     await repo.saveCursor(ctx.db, cursor);
   }
   const traders = await repo.followedTraderIds(ctx.db);
+  // Nobody follows anyone and no copy is open: nothing to do (two reads a pass when idle).
+  if (traders.length === 0 && (await repo.placedCopies(ctx.db)).length === 0) return;
+  const currencyId = await leverMarginCurrencyId(ctx);
+  const decimals = (await currenciesByIds(ctx.db, [currencyId])).get(currencyId)?.decimals ?? 6;
   const fresh = await positionsAfter(ctx, traders, cursor, 200);
   if (fresh.length) {
     const follows = await repo.activeFollowsOf(ctx.db, traders);

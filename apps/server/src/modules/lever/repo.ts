@@ -313,3 +313,14 @@ export async function openPositionsByIds(db: Executor, ids: string[]): Promise<P
     .where('status', '=', 'open')
     .execute();
 }
+
+/** Whether any position is open (the sweeper idles when none is). */
+export async function anyOpen(db: Executor): Promise<boolean> {
+  const r = await db
+    .selectFrom('lever_positions')
+    .select('id')
+    .where('status', '=', 'open')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}

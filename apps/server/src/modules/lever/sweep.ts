@@ -16,6 +16,8 @@ import { triggered, type Side } from './rules';
 /** Ticks read per market per pass. */
 const BATCH = 500;
 export const SWEEP_INTERVAL_MS = 250;
+/** With nothing open, how often the cursors catch up with the ticks. */
+const IDLE_CURSOR_MS = 5000;
 /** Positions closed per transaction by the sweep. */
 const CLOSE_BATCH = 500;
 
@@ -134,6 +136,7 @@ export function firstTrigger(
 export class LeverSweeper {
   readonly totals: SweepTotals = { ticks: 0, closed: 0, errors: 0 };
   lastError: string | null = null;
+  private idleMovedAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -160,6 +163,18 @@ export class LeverSweeper {
   async pass(): Promise<boolean> {
     let more = false;
     try {
+      // With no open position anywhere, only move the cursors now and then (tick retention follows
+      // them), to the latest tick before this check: a position opened after it sees every later tick.
+      const checkedAt = this.ctx.clock.now();
+      if (!(await repo.anyOpen(this.ctx.db))) {
+        if (checkedAt.getTime() - this.idleMovedAt < IDLE_CURSOR_MS) return false;
+        this.idleMovedAt = checkedAt.getTime();
+        for (const p of await loadProducts(this.ctx)) {
+          const last = await latestTick(this.ctx.db, p.inst.id, checkedAt, Number.MAX_SAFE_INTEGER);
+          if (last) await repo.saveCursor(this.ctx.db, p.inst.id, last.id, last.at);
+        }
+        return false;
+      }
       for (const p of await loadProducts(this.ctx)) {
         if (this.stopped) break;
         if ((await sweepMarket(this.ctx, p, this.totals)) >= BATCH) more = true;
