@@ -36,9 +36,16 @@ export interface SettleOptions {
   batchSize: number;
   voidAfterMs: number;
   graceMs: number;
+  /** The scheduler's idle poll (orders placed by other processes). */
+  idleMs: number;
 }
 
-const DEFAULTS: SettleOptions = { batchSize: 500, voidAfterMs: VOID_AFTER_MS, graceMs: VOID_GRACE_MS };
+const DEFAULTS: SettleOptions = {
+  batchSize: 500,
+  voidAfterMs: VOID_AFTER_MS,
+  graceMs: VOID_GRACE_MS,
+  idleMs: IDLE_MS,
+};
 
 export interface PassResult {
   settled: number;
@@ -75,11 +82,18 @@ export async function settleBatch(
   const moved = await ctx.db.transaction().execute(async (trx) => {
     const rows = await repo.openOrders(trx, [...byId.keys()]);
     const writes: repo.SettlementWrite[] = [];
-    const plans = new Map<string, { row: repo.OrderRow; outcome: Outcome; amounts: ReturnType<typeof amountsFor> }>();
+    const plans = new Map<
+      string,
+      { row: repo.OrderRow; outcome: Outcome; amounts: ReturnType<typeof amountsFor> }
+    >();
     for (const row of rows) {
       const tick = byId.get(row.id) ?? null;
       // A tick that is not at or after expiry, or outside the window, can never settle an order.
-      if (tick && (tick.at.getTime() < row.expires_at.getTime() || tick.at.getTime() >= row.expires_at.getTime() + voidAfterMs)) {
+      if (
+        tick &&
+        (tick.at.getTime() < row.expires_at.getTime() ||
+          tick.at.getTime() >= row.expires_at.getTime() + voidAfterMs)
+      ) {
         throw new Error(`contracts: tick ${tick.id} is outside the closing window of order ${row.id}`);
       }
       const outcome: Outcome = tick ? outcomeOf(row.direction, row.open_price, tick.price) : 'void';
@@ -100,11 +114,19 @@ export async function settleBatch(
     const movedIds = await repo.applySettlements(trx, writes, at);
     // Open exposure is released before the money moves, so locks are taken in the same order as
     // when placing (product currency row, then accounts) and the two never deadlock.
-    const release = new Map<string, { productId: number; currencyId: number; direction: number; amount: bigint }>();
+    const release = new Map<
+      string,
+      { productId: number; currencyId: number; direction: number; amount: bigint }
+    >();
     for (const id of movedIds) {
       const { row } = plans.get(id)!;
       const key = `${row.product_id}:${row.currency_id}:${row.direction}`;
-      const r = release.get(key) ?? { productId: row.product_id, currencyId: row.currency_id, direction: row.direction, amount: 0n };
+      const r = release.get(key) ?? {
+        productId: row.product_id,
+        currencyId: row.currency_id,
+        direction: row.direction,
+        amount: 0n,
+      };
       r.amount += BigInt(row.stake);
       release.set(key, r);
     }
@@ -119,15 +141,18 @@ export async function settleBatch(
       const { row, outcome, amounts } = plan;
       const stake = BigInt(row.stake);
       const legs: Leg[] = [{ accountId: row.account_id, bucket: 'frozen', amount: -stake }];
-      if (amounts.payout > 0n) legs.push({ accountId: row.account_id, bucket: 'available', amount: amounts.payout });
+      if (amounts.payout > 0n)
+        legs.push({ accountId: row.account_id, bucket: 'available', amount: amounts.payout });
       if (amounts.house !== 0n) {
         let h = house.get(row.currency_id);
-        if (h === undefined) house.set(row.currency_id, (h = await ledger.systemAccount(trx, 'house', row.currency_id)));
+        if (h === undefined)
+          house.set(row.currency_id, (h = await ledger.systemAccount(trx, 'house', row.currency_id)));
         legs.push({ accountId: h, bucket: 'available', amount: amounts.house });
       }
       if (amounts.fee > 0n) {
         let f = fees.get(row.currency_id);
-        if (f === undefined) fees.set(row.currency_id, (f = await ledger.systemAccount(trx, 'fees', row.currency_id)));
+        if (f === undefined)
+          fees.set(row.currency_id, (f = await ledger.systemAccount(trx, 'fees', row.currency_id)));
         legs.push({ accountId: f, bucket: 'available', amount: amounts.fee });
       }
       await ledger.post(
@@ -161,7 +186,12 @@ async function publishSettled(ctx: AppContext, ids: string[]): Promise<void> {
       byUser.set(v.user_id, list);
     }
     for (const [userId, orders] of byUser) {
-      ctx.realtime.publish(channels.user(userId), CONTRACT_EVENT, { kind: 'contract_settled', orders }, mergeSettled);
+      ctx.realtime.publish(
+        channels.user(userId),
+        CONTRACT_EVENT,
+        { kind: 'contract_settled', orders },
+        mergeSettled,
+      );
     }
   }
 }
@@ -189,7 +219,10 @@ export async function settleDue(ctx: AppContext, options: Partial<SettleOptions>
     }
     const ticks = new Map<number, Map<number, repo.CloseTick>>();
     for (const [instrumentId, instants] of byMarket) {
-      ticks.set(instrumentId, await repo.closeTicks(ctx.db, instrumentId, [...instants.values()], opts.voidAfterMs));
+      ticks.set(
+        instrumentId,
+        await repo.closeTicks(ctx.db, instrumentId, [...instants.values()], opts.voidAfterMs),
+      );
     }
     const ready: Decision[] = [];
     for (const d of due) {
@@ -200,12 +233,18 @@ export async function settleDue(ctx: AppContext, options: Partial<SettleOptions>
       else result.waiting++;
     }
     for (let i = 0; i < ready.length; i += opts.batchSize) {
-      const { moved, outcomes } = await settleBatch(ctx, ready.slice(i, i + opts.batchSize), opts.voidAfterMs);
+      const { moved, outcomes } = await settleBatch(
+        ctx,
+        ready.slice(i, i + opts.batchSize),
+        opts.voidAfterMs,
+      );
       for (const id of moved) {
         if (outcomes.get(id) === 'void') result.voided++;
         else result.settled++;
       }
-      await publishSettled(ctx, moved).catch((err: unknown) => ctx.log.warn({ err }, 'contract settlement event failed'));
+      await publishSettled(ctx, moved).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'contract settlement event failed'),
+      );
     }
     if (due.length < opts.batchSize * 4) break;
   }
@@ -242,7 +281,7 @@ export class ContractSettler {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.wakeAt = at;
-    const delay = Math.max(0, Math.min(at - this.ctx.clock.now().getTime(), IDLE_MS));
+    const delay = Math.max(0, Math.min(at - this.ctx.clock.now().getTime(), this.options.idleMs ?? IDLE_MS));
     this.timer = setTimeout(() => {
       this.timer = null;
       this.wakeAt = Number.POSITIVE_INFINITY;
@@ -285,7 +324,7 @@ export class ContractSettler {
     const now = this.ctx.clock.now().getTime();
     if (r.waiting > 0) return now + RETRY_MS;
     const next = await repo.nextExpiry(this.ctx.db, new Date(now));
-    return next ? next.getTime() : now + IDLE_MS;
+    return next ? next.getTime() : now + (this.options.idleMs ?? IDLE_MS);
   }
 
   async stop(): Promise<void> {
