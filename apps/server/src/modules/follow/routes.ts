@@ -1,6 +1,5 @@
 /** User API of copy trading (/follow/*; docs/product/follow.md). Rules live in service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   apiResponse,
   followBodySchema,
@@ -23,7 +22,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { errorMessage, requestLang } from '../../http/i18n';
-import { currentUser, requireUser, resolveSession } from '../sessions';
+import { currentUser, optionalUser, requireUser } from '../sessions';
 import {
   apply,
   cancel,
@@ -34,13 +33,6 @@ import {
   traderDetail,
   traderHistory,
 } from './service';
-
-async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
-  const raw = req.headers.authorization;
-  if (!raw) return null;
-  const token = (raw.startsWith('Bearer ') ? raw.slice(7) : raw).trim();
-  return token && token !== 'null' && token !== 'undefined' ? resolveSession(ctx, token) : null;
-}
 
 /** A skipped copy's reason in the caller's language (the lever error it came from, where there is one). */
 const REASON_CODE: Record<string, ErrorCode> = {

@@ -206,7 +206,7 @@ export async function followViews(ctx: AppContext, rows: repo.FollowRow[]): Prom
       trader_user_id: f.trader_id,
       trader_nickname: users.get(f.trader_id)?.nickname || `#${f.trader_id}`,
       mode: f.mode as Follow['mode'],
-      number: f.mode === 'amount' ? new Dec(f.number).toFixed() : new Dec(f.number).toFixed(),
+      number: new Dec(f.number).toFixed(),
       max_per_copy: formatUnits(BigInt(f.max_per_copy), cur.decimals),
       stop_loss: f.stop_loss === null ? null : formatUnits(BigInt(f.stop_loss), cur.decimals),
       status: f.status as Follow['status'],

@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { errorMessage, requestLang } from '../../http/i18n';
-import { currentUser, requireUser, resolveSession } from '../sessions';
+import { currentUser, optionalUser, requireUser } from '../sessions';
 import {
   close,
   closeAll,
@@ -33,13 +33,6 @@ import {
   setStops,
   type Translate,
 } from './service';
-
-async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
-  const raw = req.headers.authorization;
-  if (!raw) return null;
-  const token = (raw.startsWith('Bearer ') ? raw.slice(7) : raw).trim();
-  return token && token !== 'null' && token !== 'undefined' ? resolveSession(ctx, token) : null;
-}
 
 const translator = (req: FastifyRequest): Translate => {
   const lang = requestLang(req.query, req.body);

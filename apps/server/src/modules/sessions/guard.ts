@@ -26,3 +26,9 @@ export function currentUser(request: FastifyRequest): number {
   if (request.userId === null || request.userId === undefined) throw noSession();
   return request.userId;
 }
+
+/** The caller's user id on a route open to visitors (a live session's user, else null). */
+export async function optionalUser(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const token = tokenFromHeader(request.headers.authorization);
+  return token ? resolveSession(ctx, token) : null;
+}

@@ -3,7 +3,7 @@
  * `requireUser`. A leaf module (it imports no other), so every feature module can guard its
  * routes without depending on identity.
  */
-export { requireUser, currentUser } from './guard';
+export { requireUser, currentUser, optionalUser } from './guard';
 export {
   createSession,
   resolveSession,
